@@ -1,0 +1,1 @@
+"""bezique: play, check and analyse the whole Bezique family of card games from one engine."""

@@ -1,0 +1,270 @@
+"""The typed rule profile: a frozen, keyword-only attrs tree, one class per TOML table.
+
+Every knob of RULES.md §3 lives here under the key named there; the defaults are the `bezique`
+defaults (RULES.md §R3). The meld table is data (§R5): ``melds.table.NAME`` gives a meld's card
+pattern, class and order; ``melds.values.NAME`` gives its points (0 or absent: not scored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Generic, Literal, TypeVar
+
+import attrs
+from attrs import field, frozen
+
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[str, V], Generic[V]):
+    """An immutable, hashable mapping from TOML keys to values (tables of a profile)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, V] | None = None) -> None:
+        self._data: dict[str, V] = dict(data or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(sorted(self._data.items(), key=lambda kv: kv[0])))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        return isinstance(other, Mapping) and self._data == dict(other)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+
+def _frozen_map(value: Mapping[str, V] | None) -> FrozenMap[V]:
+    return value if isinstance(value, FrozenMap) else FrozenMap(value)
+
+
+Rank = Literal["A", "10", "K", "Q", "J", "9", "8", "7"]
+MeldSuits = Literal["plain", "trump", "same", "any", "each", "bezique_pair", "none"]
+
+
+@frozen(kw_only=True)
+class Pack:
+    """``[pack]``: which ranks are in a piquet-style pack and how many packs are mixed."""
+
+    ranks: tuple[Rank, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
+    copies: int = 2
+
+
+@frozen(kw_only=True)
+class DealRules:
+    """``[deal]``: hand size, packets, who deals first and next, the Chinese cut bonus."""
+
+    hand_size: int = 8
+    packets: tuple[int, ...] = (3, 2, 3)
+    first_dealer: Literal[
+        "high_card_deals", "high_card_chooses", "low_card_deals", "random"
+    ] = "high_card_deals"
+    rotation: Literal["alternate", "last_trick_winner_deals", "hand_winner_deals"] = "alternate"
+    dealer_cut_bonus: bool = False
+    cut_bonus_exact: int = 24
+    cut_bonus_dealer: int = 250
+    cut_bonus_guess: int = 150
+
+
+@frozen(kw_only=True)
+class TrumpRules:
+    """``[trump]``: how the trump suit is chosen and what may be declared before it is."""
+
+    selection: Literal[
+        "turn_up_next", "turn_up_bottom", "first_marriage", "first_marriage_or_sequence"
+    ] = "turn_up_next"
+    melds_before_trump: Literal["any", "none"] = "any"
+    first_marriage_value: int = 40
+
+
+@frozen(kw_only=True)
+class DixRules:
+    """``[dix]``: the lowest trump (seven, or nine in Pinochle) and how it scores (ruling R4)."""
+
+    rank: Rank = "7"
+    value: int = 10
+    turn_up_scores: bool = True
+    exchange_allowed: bool = True
+    show_allowed: bool = True
+    score_on_play: bool = True
+    score_on_play_in_endgame: bool = True
+    declare_anytime: bool = False
+    counts_as_meld: bool = False
+    blocks_meld_same_trick: bool = False
+    only_method: Literal["either", "exchange_only", "announce_only"] = "either"
+
+
+@frozen(kw_only=True)
+class MeldSpec:
+    """One row of the meld table: the card pattern, its reuse class and order within the class.
+
+    ``ranks`` lists one card per rank; ``copies`` repeats the whole list (a double bezique is
+    ``ranks = ["Q", "J"]``, ``suits = "bezique_pair"``, ``copies = 2``). ``suits`` says which
+    suits the cards take: ``trump``/``plain``/``same`` (all one suit: the trump suit, one
+    non-trump suit, any one suit), ``any`` (each card any suit, duplicates included), ``each``
+    (one card of every suit), ``bezique_pair`` (the queen and jack of ``melds.bezique_pair``)
+    or ``none`` (carte blanche: a hand without court cards).
+    """
+
+    ranks: tuple[Rank, ...] = ()
+    suits: MeldSuits = "any"
+    copies: int = 1
+    klass: str = ""
+    order: int = 1
+
+
+@frozen(kw_only=True)
+class MeldRules:
+    """``[melds]``: the meld table and every declaration and reuse policy of RULES.md §3.4."""
+
+    table: FrozenMap[MeldSpec] = field(factory=FrozenMap, converter=_frozen_map)
+    values: FrozenMap[int] = field(factory=FrozenMap, converter=_frozen_map)
+    four_of_a_kind_mode: Literal["any_suits", "one_per_suit"] = "any_suits"
+    carte_blanche_repeat: bool = True
+    per_trick: int = 1
+    pending: Literal["cady", "none"] = "cady"
+    new_card_from_hand_required: bool = False
+    reuse: Literal["by_class", "never"] = "by_class"
+    marriage_to_sequence: bool = True
+    sequence_to_marriage: bool = False
+    double_after_two_singles: bool = True
+    reform_after_play: bool = False
+    reform_requires_hand_card: bool = True
+    bezique_pair: Literal["QS_JD", "trump_queen_paired_jack", "nie_swap"] = "QS_JD"
+    on_last_stock_trick: bool = True
+    require_trump_marriage_before_sequence: bool = False
+    timing: Literal["before_draw", "after_draw"] = "before_draw"
+
+
+@frozen(kw_only=True)
+class EndgameRules:
+    """``[endgame]``: the duty to follow, trump and win once the stock is exhausted."""
+
+    obligation: Literal["follow_and_win", "follow_only", "follow_trump_beat_trump_lead"] = (
+        "follow_and_win"
+    )
+    revoke_penalty: Literal["none", "forfeit_remaining_tricks"] = "none"
+
+
+@frozen(kw_only=True)
+class LastStockRules:
+    """``[last_stock]``: who takes the last hidden card and who the turn-up."""
+
+    winner_chooses: bool = False
+
+
+@frozen(kw_only=True)
+class TrickPointRules:
+    """``[trick_points]``: what captured cards are worth."""
+
+    scheme: Literal["brisques", "ace11_ten10", "a11_t10_k4_q3_j2", "counters_10", "none"] = (
+        "brisques"
+    )
+    rounding: Literal["none", "7_up"] = "none"
+
+
+@frozen(kw_only=True)
+class BrisqueRules:
+    """``[brisques]``: when captured trick points are credited, and the French conditions."""
+
+    when: Literal["end_of_deal", "immediately"] = "end_of_deal"
+    counted: Literal["always", "only_to_escape_rubicon_or_break_tie"] = "always"
+    min_to_score: int = 0
+    majority_bonus: int = 0
+    min_board_score_to_count: int = 0
+
+
+@frozen(kw_only=True)
+class LastTrickRules:
+    """``[last_trick]``: the bonus for the last trick, and which trick that is."""
+
+    value: int = 10
+    which: Literal["final", "last_stock_trick"] = "final"
+
+
+@frozen(kw_only=True)
+class TrickRules:
+    """``[tricks]``: how won tricks are gathered (Rubicon's central heap)."""
+
+    gather: Literal["always", "when_brisque_played", "never"] = "always"
+    before_trump_worthless: bool = False
+
+
+@frozen(kw_only=True)
+class GameRules:
+    """``[game]``: target, when the game ends, ties, double wins, Five Hundred's call-out."""
+
+    target: int = 1000
+    end: Literal["finish_deal", "immediate_on_meld", "immediate_any"] = "finish_deal"
+    count_order: Literal["simultaneous", "nondealer_first"] = "simultaneous"
+    tie: Literal["draw", "extra_deal", "raise_target"] = "draw"
+    tie_raise: int = 500
+    double_win_below: int = 0
+    single_deal: bool = False
+    call_out: bool = False
+    both_over_new_target: int = 0
+
+
+@frozen(kw_only=True)
+class RubiconRules:
+    """``[rubicon]``: single-deal game scoring (Rubicon, Chinese, Eight-pack)."""
+
+    threshold: int = 0
+    game_bonus: int = 0
+    rubicon_bonus: int = 0
+    add_loser_points: bool = True
+    brisque_award: int = 0
+    drop_fractions: bool = True
+    loser_under_100_extra: int = 0
+
+
+@frozen(kw_only=True)
+class Rules:
+    """A complete, validated rule profile. Frozen and hashable; see ``docs/profiles.md``."""
+
+    name: str = "custom"
+    description: str = ""
+    pack: Pack = field(factory=Pack)
+    deal: DealRules = field(factory=DealRules)
+    trump: TrumpRules = field(factory=TrumpRules)
+    dix: DixRules = field(factory=DixRules)
+    melds: MeldRules = field(factory=MeldRules)
+    endgame: EndgameRules = field(factory=EndgameRules)
+    last_stock: LastStockRules = field(factory=LastStockRules)
+    trick_points: TrickPointRules = field(factory=TrickPointRules)
+    brisques: BrisqueRules = field(factory=BrisqueRules)
+    last_trick: LastTrickRules = field(factory=LastTrickRules)
+    tricks: TrickRules = field(factory=TrickRules)
+    game: GameRules = field(factory=GameRules)
+    rubicon: RubiconRules = field(factory=RubiconRules)
+
+    @property
+    def digest(self) -> str:
+        """A stable short hash of the canonical content (independent of name and comments)."""
+        from bezique.rules.load import digest_of
+
+        return digest_of(self)
+
+    def to_toml(self) -> str:
+        """The full profile as TOML text; ``profile_from_toml(r.to_toml()) == r``."""
+        from bezique.rules.load import rules_to_toml
+
+        return rules_to_toml(self)
+
+    def replace(self, **changes: object) -> Rules:
+        """A copy with top-level tables replaced (validation is the loader's job)."""
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
