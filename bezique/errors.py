@@ -16,7 +16,7 @@ class ProfileError(ValueError):
 
 
 class NotationError(ValueError):
-    """Card or action notation could not be parsed (or is ambiguous); the message shows the input."""
+    """Card or action notation could not be parsed, or is ambiguous; the message shows the input."""
 
 
 class IllegalAction(ValueError):

@@ -1,14 +1,21 @@
 """cattrs conversion between TOML data and the `Rules` tree, with path-named errors.
 
 Primitives are strict (``"40"`` is not an int, ``1`` is not a bool), unknown keys are errors with
-a "did you mean", and every problem found is reported with its dotted TOML key path.
+a "did you mean", and every problem found is reported with its TOML key path, written as in TOML:
+``melds.values.bezique``, array items as ``deal.packets[1]``.
+
+When structuring fails, the keys in error are dropped (so their defaults apply) and structuring
+is retried, so that the caller can still run the cross-field checks on the rest of the profile.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
+import reprlib
 import typing
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 import attrs
 import cattrs
@@ -21,42 +28,109 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from bezique.rules.model import FrozenMap, MeldSpec, Rules
 
-_TYPE_NAMES = {int: "int", bool: "boolean", str: "string", float: "float"}
 INT_LIMIT = 10**9
+"""Any integer in a profile must lie within ``±INT_LIMIT``."""
+MAX_DEPTH = 24
+"""Tables and arrays nested deeper than this are rejected before structuring."""
+
+Path = tuple[str | int, ...]
+"""A TOML key path: table keys as ``str``, array indices as ``int``."""
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_REPR = reprlib.Repr()
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 4
+_REPR.maxlevel = 2
 
 
-def _type_name(value: object) -> str:
+def format_path(path: Path) -> str:
+    """``("deal", "packets", 1)`` → ``deal.packets[1]``; odd keys are quoted as in TOML."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            key = part if _BARE_KEY.match(part) else '"' + part.replace('"', '\\"') + '"'
+            out += f".{key}" if out else key
+    return out or "(top level)"
+
+
+def toml_repr(value: object) -> str:
+    """A short, TOML-flavoured rendering of a value for error messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and abs(value) > 10**30:
+        return f"an integer of {len(str(abs(value)))} digits"
+    return _REPR.repr(value)
+
+
+def describe(value: object) -> str:
+    """What a wrong value is: ``'forty'`` for strings, else its TOML type and value."""
+    if isinstance(value, str):
+        return toml_repr(value)
+    return f"{type_name(value)} {toml_repr(value)}"
+
+
+def type_name(value: object) -> str:
+    """The TOML name of a value's type."""
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, dict):
         return "table"
     if isinstance(value, list | tuple):
         return "array"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, float):
+        return "float"
     return type(value).__name__
 
 
-class _WrongType(TypeError):
-    pass
+class _WrongValue(TypeError):
+    """A value of the wrong type or outside its allowed set; the message is user-facing."""
 
 
 def _strict_int(value: object, _: type) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _WrongType(f"expected int, got {_type_name(value)} {value!r}")
+        raise _WrongValue(f"expected int, got {describe(value)}")
     if abs(value) > INT_LIMIT:
-        raise _WrongType(f"{value} is out of range (at most {INT_LIMIT} in size)")
+        raise _WrongValue(f"{toml_repr(value)} is out of range (at most {INT_LIMIT:_} in size)")
     return value
 
 
 def _strict_bool(value: object, _: type) -> bool:
     if not isinstance(value, bool):
-        raise _WrongType(f"expected boolean (true or false), got {_type_name(value)} {value!r}")
+        raise _WrongValue(f"expected true or false, got {describe(value)}")
     return value
 
 
 def _strict_str(value: object, _: type) -> str:
     if not isinstance(value, str):
-        raise _WrongType(f"expected string, got {_type_name(value)} {value!r}")
+        raise _WrongValue(f"expected string, got {describe(value)}")
     return value
+
+
+def _literal_hook(t: Any) -> Callable[[object, type], object]:
+    allowed = typing.get_args(t)
+    listing = ", ".join(repr(a) for a in allowed)
+
+    def hook(value: object, _: type) -> object:
+        if isinstance(value, str) and value in allowed:
+            return value
+        if not isinstance(value, str):
+            raise _WrongValue(f"expected one of {listing}, got {describe(value)}")
+        close = difflib.get_close_matches(value, [str(a) for a in allowed], n=1, cutoff=0.6)
+        tip = f"; did you mean {close[0]!r}?" if close else ""
+        raise _WrongValue(f"{toml_repr(value)} is not allowed (expected one of {listing}{tip})")
+
+    return hook
+
+
+def _origin(t: Any) -> Any:
+    return typing.get_origin(t)
 
 
 def _make_converter() -> cattrs.Converter:
@@ -64,19 +138,22 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)
     conv.register_structure_hook(str, _strict_str)
-
-    def is_frozen_map(t: Any) -> bool:
-        return typing.get_origin(t) is FrozenMap
+    conv.register_structure_hook_factory(
+        lambda t: _origin(t) is Literal, _literal_hook
+    )
 
     def frozen_map_structure(t: Any) -> Any:
         (value_type,) = typing.get_args(t)
 
         def hook(value: object, _: type) -> FrozenMap[Any]:
             if not isinstance(value, dict):
-                raise _WrongType(f"expected table, got {_type_name(value)} {value!r}")
+                raise _WrongValue(f"expected a table, got {describe(value)}")
             return FrozenMap(conv.structure(value, dict[str, value_type]))  # type: ignore[valid-type]
 
         return hook
+
+    def is_frozen_map(t: Any) -> bool:
+        return _origin(t) is FrozenMap
 
     conv.register_structure_hook_factory(is_frozen_map, frozen_map_structure)
     conv.register_unstructure_hook_func(
@@ -88,25 +165,36 @@ def _make_converter() -> cattrs.Converter:
 
         def hook(value: object, _: type) -> tuple[Any, ...]:
             if not isinstance(value, list | tuple):
-                raise _WrongType(f"expected array, got {_type_name(value)} {value!r}")
+                raise _WrongValue(f"expected an array, got {describe(value)}")
             return tuple(conv.structure(list(value), list[item_type]))  # type: ignore[valid-type]
 
         return hook
 
     conv.register_structure_hook_factory(
-        lambda t: typing.get_origin(t) is tuple and typing.get_args(t)[1:] == (Ellipsis,),
+        lambda t: _origin(t) is tuple and typing.get_args(t)[1:] == (Ellipsis,),
         tuple_hook_factory,
     )
     conv.register_unstructure_hook_func(
-        lambda t: typing.get_origin(t) is tuple, lambda v: list(v)
+        lambda t: _origin(t) is tuple, lambda v: list(v)
     )
 
-    conv.register_structure_hook(
-        MeldSpec,
-        make_dict_structure_fn(
-            MeldSpec, conv, klass=override(rename="class"), _cattrs_forbid_extra_keys=True
-        ),
-    )
+    def attrs_structure(cl: Any) -> Any:
+        if cl is MeldSpec:
+            inner = make_dict_structure_fn(
+                cl, conv, _cattrs_forbid_extra_keys=True, klass=override(rename="class")
+            )
+        else:
+            inner = make_dict_structure_fn(cl, conv, _cattrs_forbid_extra_keys=True)
+        table = "the top level" if cl is Rules else "a table"
+
+        def hook(value: object, t: type) -> Any:
+            if not isinstance(value, dict):
+                raise _WrongValue(f"expected {table}, got {describe(value)}")
+            return inner(value, t)
+
+        return hook
+
+    conv.register_structure_hook_factory(attrs.has, attrs_structure)
     conv.register_unstructure_hook(
         MeldSpec, make_dict_unstructure_fn(MeldSpec, conv, klass=override(rename="class"))
     )
@@ -116,58 +204,112 @@ def _make_converter() -> cattrs.Converter:
 CONVERTER = _make_converter()
 
 
-def _field_names(cl: type) -> list[str]:
-    names = []
-    for a in attrs.fields(cl):
-        names.append("class" if a.name == "klass" else a.name)
-    return names
+def field_names(cl: type) -> list[str]:
+    """The TOML keys of an attrs class (``klass`` is spelt ``class``)."""
+    return ["class" if a.name == "klass" else a.name for a in attrs.fields(cl)]
 
 
-def _join(path: tuple[str, ...]) -> str:
-    return ".".join(path) if path else "(top level)"
+def _unknown_key(path: Path, extra: str, known: list[str]) -> tuple[Path, str]:
+    hint = difflib.get_close_matches(extra, known, n=1, cutoff=0.6)
+    tip = f" (did you mean '{hint[0]}'?)" if hint else f" (known keys: {', '.join(known)})"
+    return (*path, extra), f"unknown key{tip}"
 
 
-def error_messages(exc: BaseException, path: tuple[str, ...] = ()) -> list[str]:
-    """Flatten a cattrs exception tree into ``key.path: what`` messages."""
-    out: list[str] = []
+def structure_errors(exc: BaseException, path: Path = ()) -> list[tuple[Path, str]]:
+    """Flatten a cattrs exception tree into ``(key path, what)`` pairs."""
+    out: list[tuple[Path, str]] = []
     if isinstance(exc, ClassValidationError | IterableValidationError):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:
-            key = getattr(note, "name", None)
-            if key is None:
-                key = getattr(note, "index", "?")
-            key = "class" if key == "klass" else key
-            out.extend(error_messages(sub, (*path, str(key))))
+            key: str | int
+            if hasattr(note, "name"):
+                key = "class" if note.name == "klass" else note.name
+            else:
+                key = note.index
+            out.extend(structure_errors(sub, (*path, key)))
         for sub in without:
-            out.extend(error_messages(sub, path))
+            out.extend(structure_errors(sub, path))
     elif isinstance(exc, ForbiddenExtraKeysError):
-        known = _field_names(exc.cl)
-        for extra in sorted(exc.extra_fields):
-            hint = difflib.get_close_matches(extra, known, n=1, cutoff=0.6)
-            tip = f" (did you mean '{hint[0]}'?)" if hint else f" (known keys: {', '.join(known)})"
-            out.append(f"{_join((*path, extra))}: unknown key{tip}")
-    elif isinstance(exc, _WrongType):
-        out.append(f"{_join(path)}: {exc}")
-    elif isinstance(exc, KeyError):
-        out.append(f"{_join(path)}: missing required key {exc}")
-    elif isinstance(exc, ValueError) and "not in literal" in str(exc) or "Literal" in str(exc):
-        out.append(f"{_join(path)}: {_literal_message(exc)}")
-    else:
-        out.append(f"{_join(path)}: {exc}")
+        known = field_names(exc.cl)
+        out.extend(_unknown_key(path, extra, known) for extra in sorted(exc.extra_fields))
+    elif isinstance(exc, _WrongValue):
+        out.append((path, str(exc)))
+    else:  # pragma: no cover - every hook raises _WrongValue; kept as a safety net
+        out.append((path, f"invalid value ({type(exc).__name__}: {exc})"))
     return out
 
 
-def _literal_message(exc: BaseException) -> str:
-    text = str(exc)
-    return text.replace("not in literal", "is not one of the allowed values")
+def error_messages(exc: BaseException, path: Path = ()) -> list[str]:
+    """Flatten a cattrs exception tree into ``key.path: what`` messages."""
+    return [f"{format_path(p)}: {what}" for p, what in structure_errors(exc, path)]
+
+
+def depth_errors(data: object, path: Path = (), limit: int = MAX_DEPTH) -> list[tuple[Path, str]]:
+    """Paths where tables or arrays nest deeper than ``limit`` (checked without recursion)."""
+    out: list[tuple[Path, str]] = []
+    stack: list[tuple[object, Path]] = [(data, path)]
+    while stack:
+        value, at = stack.pop()
+        if len(at) > limit:
+            out.append((at[:limit], f"nested more than {limit} levels deep"))
+            continue
+        if isinstance(value, dict):
+            stack.extend((v, (*at, str(k))) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, (*at, i)) for i, v in enumerate(value))
+    return sorted(set(out), key=lambda e: format_path(e[0]))
+
+
+def _drop(data: dict[str, Any], path: Path) -> bool:
+    """Remove the key of ``data`` that holds ``path`` (a whole array for an item path)."""
+    keys: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            break
+        keys.append(part)
+    if not keys:
+        return False
+    node: Any = data
+    for key in keys[:-1]:
+        if not isinstance(node, dict) or not isinstance(node.get(key), dict):
+            return False
+        node = node[key]
+    if isinstance(node, dict) and keys[-1] in node:
+        del node[keys[-1]]
+        return True
+    return False
+
+
+def _copy_tables(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: _copy_tables(v) if isinstance(v, dict) else v for k, v in data.items()}
+
+
+def structure_partial(data: dict[str, Any]) -> tuple[Rules, list[tuple[Path, str]]]:
+    """Structure TOML data into `Rules`, dropping every key in error so its default applies.
+
+    Returns the (possibly repaired) rules and every structuring problem found.
+    """
+    problems = depth_errors(data)
+    work = _copy_tables(data)
+    for path, _ in problems:
+        _drop(work, path)
+    for _ in range(8):
+        try:
+            return CONVERTER.structure(work, Rules), problems
+        except Exception as exc:  # cattrs raises exception groups and plain errors alike
+            found = structure_errors(exc)
+        problems.extend(found)
+        if not any([_drop(work, path) for path, _ in found]):
+            break
+    return Rules(), problems
 
 
 def structure_rules(data: dict[str, Any]) -> tuple[Rules | None, list[str]]:
     """Structure TOML data into `Rules`; returns the rules or the list of problems."""
-    try:
-        return CONVERTER.structure(data, Rules), []
-    except Exception as exc:  # cattrs raises groups and plain errors alike
-        return None, error_messages(exc)
+    rules, problems = structure_partial(data)
+    if problems:
+        return None, [f"{format_path(p)}: {what}" for p, what in problems]
+    return rules, []
 
 
 def unstructure_rules(rules: Rules) -> dict[str, Any]:

@@ -1,112 +1,216 @@
-"""Cross-field validation of a structured `Rules`: ranges and consistency, each with its key path."""
+"""Cross-field validation of a structured `Rules`: ranges and consistency, each with its key path.
+
+Each check yields an `Issue` naming the key it reports on and every other key it depends on, so
+that the loader can drop checks whose inputs were already reported as malformed (their defaults
+stood in) instead of piling derived noise on top of the real problem.
+"""
 
 from __future__ import annotations
 
-from bezique.rules.model import Rules
+import difflib
+from collections.abc import Iterable
+
+from attrs import field, frozen
+
+from bezique.rules.convert import format_path
+from bezique.rules.model import MeldSpec, Rules
 
 MAX_POINTS = 1_000_000
 """Points of any single meld or bonus may not exceed this (a sane bound)."""
 MAX_TARGET = 100_000_000
+"""Targets, thresholds and game bonuses may not exceed this."""
+MAX_COPIES = 8
+"""Packs mixed at most (the card encoding holds eight copies of a card)."""
+MAX_ORDER = 100
+"""The highest order a meld may have within its class."""
 
 
-def _points(problems: list[str], path: str, value: int, *, limit: int = MAX_POINTS) -> None:
+def _keys(keys: Iterable[str]) -> frozenset[str]:
+    return frozenset(keys)
+
+
+@frozen
+class Issue:
+    """One cross-field problem: the key it is reported on, what is wrong, the keys it reads."""
+
+    path: str
+    message: str
+    involves: frozenset[str] = field(factory=frozenset, converter=_keys)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+def _points(out: list[Issue], path: str, value: int, *, limit: int = MAX_POINTS) -> None:
     if value < 0:
-        problems.append(f"{path}: must not be negative, got {value}")
+        out.append(Issue(path, f"must not be negative, got {value}"))
     elif value > limit:
-        problems.append(f"{path}: {value} is beyond the sane bound of {limit}")
+        out.append(Issue(path, f"{value} is beyond the sane bound of {limit:_}"))
 
 
-def validate(rules: Rules) -> list[str]:  # noqa: C901 - one flat list of checks reads best
-    """Every cross-field problem of a profile, as ``key.path: what`` strings (empty if valid)."""
-    p: list[str] = []
-    pack, deal, melds = rules.pack, rules.deal, rules.melds
-    ranks = set(pack.ranks)
-
+def _pack_issues(rules: Rules, out: list[Issue]) -> None:
+    pack = rules.pack
     if not pack.ranks:
-        p.append("pack.ranks: the pack needs at least one rank")
-    if len(ranks) != len(pack.ranks):
-        p.append(f"pack.ranks: ranks repeated in {list(pack.ranks)}")
-    if not 1 <= pack.copies <= 8:
-        p.append(f"pack.copies: must be 1 to 8, got {pack.copies}")
-    pack_size = len(ranks) * 4 * max(pack.copies, 0)
+        out.append(Issue("pack.ranks", "the pack needs at least one rank"))
+    repeated = sorted({r for r in pack.ranks if pack.ranks.count(r) > 1})
+    if repeated:
+        out.append(Issue("pack.ranks", f"ranks repeated: {', '.join(map(repr, repeated))}"))
+    if not 1 <= pack.copies <= MAX_COPIES:
+        out.append(Issue("pack.copies", f"must be 1 to {MAX_COPIES}, got {pack.copies}"))
 
-    if deal.hand_size < 1:
-        p.append(f"deal.hand_size: must be at least 1, got {deal.hand_size}")
+
+def _deal_issues(rules: Rules, out: list[Issue]) -> None:
+    pack, deal = rules.pack, rules.deal
+    pack_size = len(set(pack.ranks)) * 4 * max(pack.copies, 0)
+    hand = deal.hand_size
+    if hand < 1:
+        out.append(Issue("deal.hand_size", f"must be at least 1, got {hand}"))
     if not deal.packets:
-        p.append("deal.packets: at least one packet size is needed")
+        out.append(Issue("deal.packets", "at least one packet size is needed"))
     elif any(n < 1 for n in deal.packets):
-        p.append(f"deal.packets: packet sizes must be positive, got {list(deal.packets)}")
-    elif len(deal.packets) > 1 and sum(deal.packets) != deal.hand_size:
-        p.append(
-            f"deal.packets: {list(deal.packets)} sum to {sum(deal.packets)}, "
-            f"not the hand size {deal.hand_size}"
+        out.append(
+            Issue("deal.packets", f"packet sizes must be positive, got {list(deal.packets)}")
         )
-    elif len(deal.packets) == 1 and deal.hand_size % deal.packets[0]:
-        p.append(
-            f"deal.packets: packets of {deal.packets[0]} do not divide the hand size "
-            f"{deal.hand_size}"
+    elif len(deal.packets) > 1 and sum(deal.packets) != hand:
+        out.append(
+            Issue(
+                "deal.packets",
+                f"{list(deal.packets)} sum to {sum(deal.packets)}, not the hand size {hand} "
+                "(deal.hand_size)",
+                {"deal.hand_size"},
+            )
+        )
+    elif len(deal.packets) == 1 and hand >= 1 and hand % deal.packets[0]:
+        out.append(
+            Issue(
+                "deal.packets",
+                f"packets of {deal.packets[0]} do not divide the hand size {hand} "
+                "(deal.hand_size)",
+                {"deal.hand_size"},
+            )
         )
     turn_up = rules.trump.selection.startswith("turn_up")
-    needed = 2 * deal.hand_size + (1 if turn_up else 0) + 1
-    if pack.copies >= 1 and deal.hand_size >= 1 and pack_size < needed:
-        p.append(
-            f"deal.hand_size: a pack of {pack_size} cards cannot deal two hands of "
-            f"{deal.hand_size}{' and a turn-up' if turn_up else ''} and leave a stock"
-        )
-    if pack_size and (pack_size - 2 * deal.hand_size) % 2:
-        p.append("deal.hand_size: the stock must split into whole draws for both players")
-    if deal.dealer_cut_bonus:
-        if not 2 * deal.hand_size <= deal.cut_bonus_exact <= pack_size:
-            p.append(
-                f"deal.cut_bonus_exact: must lie between the cards dealt ({2 * deal.hand_size}) "
-                f"and the pack size ({pack_size}), got {deal.cut_bonus_exact}"
+    needed = 2 * hand + (1 if turn_up else 0) + 1
+    if 1 <= pack.copies <= MAX_COPIES and pack.ranks and hand >= 1 and pack_size < needed:
+        out.append(
+            Issue(
+                "deal.hand_size",
+                f"a pack of {pack_size} cards (pack.ranks, pack.copies) cannot deal two hands "
+                f"of {hand}{' and a turn-up' if turn_up else ''} and leave a stock",
+                {"pack.ranks", "pack.copies", "trump.selection"},
             )
-    _points(p, "deal.cut_bonus_dealer", deal.cut_bonus_dealer)
-    _points(p, "deal.cut_bonus_guess", deal.cut_bonus_guess)
+        )
+    if deal.dealer_cut_bonus and not 2 * hand <= deal.cut_bonus_exact <= pack_size:
+        out.append(
+            Issue(
+                "deal.cut_bonus_exact",
+                f"must lie between the cards dealt ({2 * hand}) and the pack size "
+                f"({pack_size}), got {deal.cut_bonus_exact}",
+                {"deal.hand_size", "pack.ranks", "pack.copies", "deal.dealer_cut_bonus"},
+            )
+        )
+    _points(out, "deal.cut_bonus_dealer", deal.cut_bonus_dealer)
+    _points(out, "deal.cut_bonus_guess", deal.cut_bonus_guess)
 
-    _points(p, "trump.first_marriage_value", rules.trump.first_marriage_value)
-    if rules.dix.rank not in ranks:
-        p.append(f"dix.rank: {rules.dix.rank!r} is not in the pack (pack.ranks)")
-    _points(p, "dix.value", rules.dix.value)
 
+def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue]) -> None:
+    pack, melds = rules.pack, rules.melds
+    ranks = set(pack.ranks)
+    path = format_path(("melds", "table", name))
+    scored = melds.values.get(name, 0) > 0
+    if not name.isidentifier() or name != name.lower():
+        out.append(Issue(path, "meld names must be snake_case identifiers (e.g. four_aces)"))
+    for r in sorted(set(spec.ranks) - ranks, key=spec.ranks.index):
+        out.append(
+            Issue(
+                f"{path}.ranks",
+                f"rank {r!r} is not in the pack (pack.ranks = {list(pack.ranks)})",
+                {"pack.ranks"},
+            )
+        )
+    if spec.suits == "none":
+        if spec.ranks:
+            out.append(Issue(f"{path}.ranks", "suits = 'none' (carte blanche) takes no ranks"))
+    elif not spec.ranks:
+        out.append(Issue(f"{path}.ranks", "at least one rank is needed"))
+    elif len(set(spec.ranks)) != len(spec.ranks):
+        out.append(Issue(f"{path}.ranks", "a rank is repeated; use copies for repeats"))
+    if spec.suits == "bezique_pair" and tuple(spec.ranks) != ("Q", "J"):
+        out.append(Issue(f"{path}.ranks", "suits = 'bezique_pair' takes ranks = ['Q', 'J']"))
+    if spec.suits == "each" and len(spec.ranks) != 1:
+        out.append(Issue(f"{path}.ranks", "suits = 'each' (one of every suit) takes one rank"))
+    if not 1 <= spec.copies <= MAX_COPIES:
+        out.append(Issue(f"{path}.copies", f"must be 1 to {MAX_COPIES}, got {spec.copies}"))
+    elif (
+        scored
+        and spec.suits != "none"
+        and pack.copies >= 1
+        and spec.copies > pack.copies * (4 if spec.suits == "any" else 1)
+    ):
+        out.append(
+            Issue(
+                f"{path}.copies",
+                f"{spec.copies} copies of each card are more than {pack.copies} pack(s) hold "
+                "(pack.copies)",
+                {"pack.copies", format_path(("melds", "values", name))},
+            )
+        )
+    if spec.suits != "none" and not spec.klass:
+        out.append(Issue(f"{path}.class", "a reuse class name is needed"))
+    if not 1 <= spec.order <= MAX_ORDER:
+        out.append(Issue(f"{path}.order", f"must be 1 to {MAX_ORDER}, got {spec.order}"))
+    size = len(spec.ranks) * spec.copies * (4 if spec.suits == "each" else 1)
+    if scored and rules.deal.hand_size >= 1 and size > rules.deal.hand_size:
+        out.append(
+            Issue(
+                path,
+                f"the meld needs {size} cards, more than a hand of {rules.deal.hand_size} "
+                "(deal.hand_size)",
+                {"deal.hand_size", format_path(("melds", "values", name))},
+            )
+        )
+
+
+def _meld_issues(rules: Rules, out: list[Issue]) -> None:
+    melds = rules.melds
     for name, spec in melds.table.items():
-        path = f"melds.table.{name}"
-        if not name.isidentifier() or name != name.lower():
-            p.append(f"{path}: meld names must be snake_case identifiers")
-        for r in spec.ranks:
-            if r not in ranks:
-                p.append(f"{path}.ranks: rank {r!r} is not in the pack (pack.ranks)")
-        if spec.suits == "none":
-            if spec.ranks:
-                p.append(f"{path}.ranks: a 'none' pattern (carte blanche) takes no ranks")
-        elif not spec.ranks:
-            p.append(f"{path}.ranks: at least one rank is needed")
-        if spec.suits == "bezique_pair" and tuple(spec.ranks) != ("Q", "J"):
-            p.append(f"{path}.ranks: a bezique_pair pattern is ranks = [\"Q\", \"J\"]")
-        if spec.suits == "each" and len(set(spec.ranks)) != 1:
-            p.append(f"{path}.ranks: an 'each' pattern (one of every suit) takes one rank")
-        if not 1 <= spec.copies <= 8:
-            p.append(f"{path}.copies: must be 1 to 8, got {spec.copies}")
-        elif (
-            melds.values.get(name, 0)
-            and spec.suits != "none"
-            and spec.copies > pack.copies * (4 if spec.suits == "any" else 1)
-        ):
-            p.append(f"{path}.copies: {spec.copies} copies need more than {pack.copies} pack(s) hold")
-        if spec.suits not in ("none",) and not spec.klass:
-            p.append(f"{path}.class: a reuse class name is needed")
-        if spec.order < 1:
-            p.append(f"{path}.order: must be at least 1, got {spec.order}")
-        if len(spec.ranks) * spec.copies * (4 if spec.suits == "each" else 1) > deal.hand_size:
-            if melds.values.get(name, 0):
-                p.append(f"{path}: the meld needs more cards than a hand of {deal.hand_size}")
+        _meld_spec_issues(rules, name, spec, out)
+    names = list(melds.table)
     for name, value in melds.values.items():
+        vpath = format_path(("melds", "values", name))
         if name not in melds.table:
-            p.append(f"melds.values.{name}: no meld of that name in melds.table")
-        _points(p, f"melds.values.{name}", value)
+            hint = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+            tip = f"; did you mean '{hint[0]}'?" if hint else ""
+            out.append(
+                Issue(vpath, f"no meld of that name in melds.table{tip}")
+            )
+        _points(out, vpath, value)
     if not 1 <= melds.per_trick <= 8:
-        p.append(f"melds.per_trick: must be 1 to 8, got {melds.per_trick}")
+        out.append(Issue("melds.per_trick", f"must be 1 to 8, got {melds.per_trick}"))
+    if rules.trump.selection.startswith("first_marriage") and not any(
+        spec.ranks == ("K", "Q") and melds.values.get(name, 0) > 0
+        for name, spec in melds.table.items()
+    ):
+        out.append(
+            Issue(
+                "trump.selection",
+                f"{rules.trump.selection!r} needs a scoring King-Queen marriage in melds.table",
+                {"melds.table", "melds.values"},
+            )
+        )
 
+
+def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
+    _points(out, "trump.first_marriage_value", rules.trump.first_marriage_value)
+    if rules.dix.rank not in rules.pack.ranks:
+        out.append(
+            Issue(
+                "dix.rank",
+                f"{rules.dix.rank!r} is not in the pack (pack.ranks = {list(rules.pack.ranks)})",
+                {"pack.ranks"},
+            )
+        )
+    _points(out, "dix.value", rules.dix.value)
     for path, value in (
         ("brisques.min_to_score", rules.brisques.min_to_score),
         ("brisques.majority_bonus", rules.brisques.majority_bonus),
@@ -114,29 +218,69 @@ def validate(rules: Rules) -> list[str]:  # noqa: C901 - one flat list of checks
         ("last_trick.value", rules.last_trick.value),
         ("game.tie_raise", rules.game.tie_raise),
         ("game.double_win_below", rules.game.double_win_below),
+        ("game.both_over_new_target", rules.game.both_over_new_target),
         ("rubicon.threshold", rules.rubicon.threshold),
         ("rubicon.game_bonus", rules.rubicon.game_bonus),
         ("rubicon.rubicon_bonus", rules.rubicon.rubicon_bonus),
         ("rubicon.brisque_award", rules.rubicon.brisque_award),
         ("rubicon.loser_under_100_extra", rules.rubicon.loser_under_100_extra),
     ):
-        _points(p, path, value, limit=MAX_TARGET)
-    if rules.brisques.min_to_score > 4 * pack.copies * 2:
-        p.append(
-            f"brisques.min_to_score: {rules.brisques.min_to_score} is more than the "
-            f"{8 * pack.copies} brisques in the pack"
+        _points(out, path, value, limit=MAX_TARGET)
+    brisques_in_pack = 8 * rules.pack.copies
+    if rules.brisques.min_to_score > brisques_in_pack and rules.pack.copies >= 1:
+        out.append(
+            Issue(
+                "brisques.min_to_score",
+                f"{rules.brisques.min_to_score} is more than the {brisques_in_pack} brisques "
+                "in the pack (pack.copies)",
+                {"pack.copies"},
+            )
         )
     game = rules.game
     if not 1 <= game.target <= MAX_TARGET:
-        p.append(f"game.target: must be 1 to {MAX_TARGET}, got {game.target}")
-    if game.both_over_new_target and game.both_over_new_target <= game.target:
-        p.append(
-            f"game.both_over_new_target: {game.both_over_new_target} must exceed "
-            f"game.target {game.target}"
+        out.append(Issue("game.target", f"must be 1 to {MAX_TARGET:_}, got {game.target}"))
+    if 0 < game.both_over_new_target <= game.target:
+        out.append(
+            Issue(
+                "game.both_over_new_target",
+                f"{game.both_over_new_target} must exceed game.target {game.target}",
+                {"game.target"},
+            )
         )
-    _points(p, "game.both_over_new_target", game.both_over_new_target, limit=MAX_TARGET)
+    if game.double_win_below >= game.target >= 1:
+        out.append(
+            Issue(
+                "game.double_win_below",
+                f"{game.double_win_below} must be below game.target {game.target}",
+                {"game.target"},
+            )
+        )
     if game.tie == "raise_target" and game.tie_raise < 1:
-        p.append("game.tie_raise: must be positive when game.tie = \"raise_target\"")
+        out.append(
+            Issue("game.tie_raise", "must be positive when game.tie = 'raise_target'", {"game.tie"})
+        )
     if game.call_out and game.single_deal:
-        p.append("game.call_out: a call-out needs a target game, not game.single_deal")
-    return p
+        out.append(
+            Issue(
+                "game.call_out",
+                "a call-out needs a target game, not game.single_deal = true",
+                {"game.single_deal"},
+            )
+        )
+
+
+def check(rules: Rules) -> list[Issue]:
+    """Every cross-field problem of a profile as `Issue` objects (empty if valid)."""
+    out: list[Issue] = []
+    if not rules.name.strip():
+        out.append(Issue("name", "must not be empty"))
+    _pack_issues(rules, out)
+    _deal_issues(rules, out)
+    _meld_issues(rules, out)
+    _scoring_issues(rules, out)
+    return out
+
+
+def validate(rules: Rules) -> list[str]:
+    """Every cross-field problem of a profile, as ``key.path: what`` strings (empty if valid)."""
+    return [str(issue) for issue in check(rules)]
