@@ -1,0 +1,196 @@
+"""The ``bezique`` command line: ``bezique profiles list|show|validate|diff``, ``bezique demo``.
+
+Subcommands are `Command` entries of the `COMMANDS` registry. To add one (``play``,
+``simulate``, ``check``, ``replay`` …) write a module that defines a `Command` and calls
+`register` on it, then list the module in `COMMAND_MODULES`; `main` imports those modules
+before parsing. A later registration under the same name replaces an earlier one, which is how
+the placeholder ``demo`` below is meant to be replaced by the real one.
+
+>>> main(["profiles", "show", "rubicon", "--summary"])  # doctest: +ELLIPSIS
+rubicon: Rubicon Bezique, four packs, single-deal game with the rubicon
+  pack       4 x 32 = 128 cards (A 10 K Q J 9 8 7)
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from attrs import frozen
+
+from bezique.errors import ProfileError
+from bezique.rules import Rules, list_profiles, load_profile
+from bezique.rules.diff import diff_rules, format_value
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
+
+
+@frozen
+class Command:
+    """A subcommand: its name, one-line help, how it adds its arguments, and what it runs.
+
+    ``run`` receives the parsed arguments and the output stream and returns the exit code.
+    """
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+
+
+COMMANDS: dict[str, Command] = {}
+"""The registry of subcommands by name, in the order they appear in ``--help``."""
+
+
+def register(command: Command) -> Command:
+    """Add (or replace) a subcommand in `COMMANDS`; returns it, so it can be used inline."""
+    COMMANDS[command.name] = command
+    return command
+
+
+# --- profiles -------------------------------------------------------------------------------
+
+
+def summarize(rules: Rules) -> str:
+    """A few human lines about a profile: pack, deal, trump, scored melds, game end, digest."""
+    pack, deal, game = rules.pack, rules.deal, rules.game
+    size = len(pack.ranks) * 4 * pack.copies
+    scored = [(name, v) for name, v in rules.melds.values.items() if v > 0]
+    melds = ", ".join(f"{name} {v}" for name, v in scored) or "(none)"
+    if game.single_deal:
+        end = f"single deal, game bonus {rules.rubicon.game_bonus}"
+        if rules.rubicon.threshold:
+            end += f", rubicon under {rules.rubicon.threshold}"
+    else:
+        end = f"target {game.target}, {game.end}, tie {game.tie}"
+    dix = f"{rules.dix.rank} scores {rules.dix.value}" if rules.dix.value else "no score"
+    lines = [
+        f"{rules.name}: {rules.description}" if rules.description else rules.name,
+        f"  pack       {pack.copies} x {len(pack.ranks) * 4} = {size} cards "
+        f"({' '.join(pack.ranks)})",
+        f"  deal       {deal.hand_size} each in packets {list(deal.packets)}",
+        f"  trump      {rules.trump.selection}; dix {dix}",
+        f"  melds      {melds}",
+        f"  endgame    {rules.endgame.obligation}",
+        f"  tricks     {rules.trick_points.scheme}; last trick {rules.last_trick.value}",
+        f"  game       {end}",
+        f"  digest     {rules.digest}",
+    ]
+    return "\n".join(lines)
+
+
+def _profiles_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub.add_parser("list", help="the built-in profiles, with digest and description")
+    show = sub.add_parser("show", help="a profile as complete TOML (or a --summary)")
+    show.add_argument("profile", help="built-in name or path to a TOML file")
+    show.add_argument("--summary", action="store_true", help="a few lines instead of TOML")
+    validate = sub.add_parser("validate", help="check profile files; list every problem")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="TOML profile files")
+    diff = sub.add_parser("diff", help="the keys whose values differ between two profiles")
+    diff.add_argument("a", help="built-in name or path")
+    diff.add_argument("b", help="built-in name or path")
+
+
+def _load(name_or_path: str) -> Rules:
+    """A built-in profile by name, else a file (so ``./bezique`` can shadow nothing by accident)."""
+    if name_or_path in list_profiles():
+        return load_profile(name_or_path)
+    return load_profile(Path(name_or_path))
+
+
+def _profiles(args: argparse.Namespace, out: TextIO) -> int:
+    if args.action == "list":
+        for name in list_profiles():
+            rules = load_profile(name)
+            print(f"{name:24} {rules.digest}  {rules.description}", file=out)
+        return 0
+    if args.action == "show":
+        rules = _load(args.profile)
+        print(summarize(rules) if args.summary else rules.to_toml().rstrip("\n"), file=out)
+        return 0
+    if args.action == "validate":
+        status = 0
+        for file in args.files:
+            try:
+                rules = load_profile(Path(file))
+            except ProfileError as exc:
+                status = 1
+                print(f"{file}: INVALID ({len(exc.problems)} problem(s))", file=out)
+                for problem in exc.problems:
+                    print(f"  {problem}", file=out)
+            else:
+                print(f"{file}: OK ({rules.name}, digest {rules.digest})", file=out)
+        return status
+    a, b = _load(args.a), _load(args.b)
+    differences = diff_rules(a, b)
+    if not differences:
+        print(f"no differences between {args.a} and {args.b}", file=out)
+    for key, va, vb in differences:
+        print(f"{key}: {format_value(va)} -> {format_value(vb)}", file=out)
+    return 0
+
+
+register(Command("profiles", "list, show, validate and compare rule profiles",
+                 _profiles_arguments, _profiles))
+
+
+# --- demo (placeholder until the engine's demo replaces it) ---------------------------------
+
+
+def _demo_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", help="profile to show (default bezique)")
+
+
+def demo(args: argparse.Namespace, out: TextIO) -> int:
+    """Placeholder demo: print the summary of the default (or chosen) profile."""
+    print(summarize(_load(args.profile)), file=out)
+    return 0
+
+
+register(Command("demo", "a short demonstration on the default profile", _demo_arguments, demo))
+
+
+# --- entry point ----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one subparser per registered command."""
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    parser = argparse.ArgumentParser(
+        prog="bezique", description="Play, check and analyse the Bezique family of card games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS.values():
+        command.add_arguments(sub.add_parser(command.name, help=command.help,
+                                             description=command.help))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bezique`` command; returns the exit code (0 ok, 1 failure, 2 usage error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help and usage errors
+        return exc.code if isinstance(exc.code, int) else 2
+    out = sys.stdout
+    try:
+        return COMMANDS[args.command].run(args, out)
+    except ProfileError as exc:
+        print(f"bezique {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # e.g. `bezique profiles show bezique | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
