@@ -122,7 +122,10 @@ def _literal_hook(t: Any) -> Callable[[object, type], object]:
             return value
         if not isinstance(value, str):
             raise _WrongValue(f"expected one of {listing}, got {describe(value)}")
-        close = difflib.get_close_matches(value, [str(a) for a in allowed], n=1, cutoff=0.6)
+        names = [str(a) for a in allowed]
+        close = [a for a in names if a.lower() == value.lower()] or difflib.get_close_matches(
+            value, names, n=1, cutoff=0.6
+        )
         tip = f"; did you mean {close[0]!r}?" if close else ""
         raise _WrongValue(f"{toml_repr(value)} is not allowed (expected one of {listing}{tip})")
 
