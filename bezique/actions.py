@@ -1,0 +1,183 @@
+"""Actions and their notation: ``play QS``, ``meld bezique QS JD``, ``dix exchange``, ``draw`` …
+
+Actions are frozen values over physical cards. ``str(action)`` is its notation; a card carries its
+copy letter (``QSb``) only where the player holds copies of it with different consequences
+(ruling R10), so ``str`` of two legal actions always differs and ``deal.apply(str(a))`` applies
+exactly ``a``.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from bezique.cards import card_name, parse_card_ref
+from bezique.errors import NotationError
+
+
+def _card(card: int, qualify: bool) -> str:
+    return card_name(card, copies=qualify)
+
+
+def _cards(cards: tuple[int, ...], qualify: int) -> str:
+    return " ".join(_card(c, bool(qualify >> i & 1)) for i, c in enumerate(cards))
+
+
+@frozen
+class Play:
+    """Play a card to the current trick (from the hand or the table)."""
+
+    card: int
+    qualify: bool = field(default=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"play {_card(self.card, self.qualify)}"
+
+
+@frozen
+class Meld:
+    """Declare (and score) the meld ``name`` with these cards, after winning a trick."""
+
+    name: str
+    cards: tuple[int, ...]
+    qualify: int = field(default=0, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"meld {self.name} {_cards(self.cards, self.qualify)}"
+
+
+@frozen
+class Announce:
+    """Table a further declaration to score on a later win (Cady's pending declaration)."""
+
+    name: str
+    cards: tuple[int, ...]
+    qualify: int = field(default=0, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"announce {self.name} {_cards(self.cards, self.qualify)}"
+
+
+@frozen
+class DixShow:
+    """Show a trump dix (seven, or nine in Pinochle) to score it."""
+
+    card: int
+    qualify: bool = field(default=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return "dix show" + (f" {_card(self.card, True)}" if self.qualify else "")
+
+
+@frozen
+class DixExchange:
+    """Exchange a trump dix for the turn-up."""
+
+    card: int
+    qualify: bool = field(default=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return "dix exchange" + (f" {_card(self.card, True)}" if self.qualify else "")
+
+
+@frozen
+class Draw:
+    """End the declaring turn; both players draw (the winner first). ``turn_up``: at the last
+    draw, the winner takes the turn-up instead of the hidden card (``last_stock.winner_chooses``).
+    """
+
+    turn_up: bool = False
+
+    def __str__(self) -> str:
+        return "draw turn_up" if self.turn_up else "draw"
+
+
+@frozen
+class Done:
+    """End the declaring turn when the cards were drawn before declaring (``melds.timing``)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@frozen
+class CallOut:
+    """Five Hundred: claim to have reached the target (``game.call_out``); ends the deal."""
+
+    def __str__(self) -> str:
+        return "call out"
+
+
+@frozen
+class CarteBlanche:
+    """Show a hand without court cards (or, later, a drawn non-court card) for carte blanche."""
+
+    def __str__(self) -> str:
+        return "carte blanche"
+
+
+Action = Play | Meld | Announce | DixShow | DixExchange | Draw | Done | CallOut | CarteBlanche
+"""Any action a deal accepts."""
+
+CardRef = tuple[int, int | None]
+
+
+@frozen
+class ParsedAction:
+    """Notation parsed but not yet resolved against a deal: copies may be unspecified."""
+
+    verb: str
+    name: str | None = None
+    refs: tuple[CardRef, ...] = ()
+    text: str = ""
+
+
+_SIMPLE = {
+    "draw": "draw", "draw turn_up": "draw_turn_up", "draw turn-up": "draw_turn_up",
+    "done": "done", "call out": "call_out", "callout": "call_out", "carte blanche": "carte_blanche",
+}
+
+
+def parse_action(text: str) -> ParsedAction:
+    """Parse action notation; raises `NotationError` showing the input.
+
+    >>> parse_action("meld bezique Q♠ JD").refs
+    ((3, None), (20, None))
+    """
+    words = text.strip().split()
+    if not words:
+        raise NotationError("empty action: expected e.g. 'play QS', 'meld bezique QS JD', 'draw'")
+    verb = words[0].lower()
+    joined = " ".join(w.lower() for w in words)
+    if joined in _SIMPLE:
+        return ParsedAction(verb=_SIMPLE[joined], text=text)
+    try:
+        if verb == "play" and len(words) == 2:
+            return ParsedAction(verb="play", refs=(parse_card_ref(words[1]),), text=text)
+        if verb == "dix" and len(words) in (2, 3) and words[1].lower() in ("show", "exchange"):
+            refs = (parse_card_ref(words[2]),) if len(words) == 3 else ()
+            return ParsedAction(verb=f"dix_{words[1].lower()}", refs=refs, text=text)
+        if verb in ("meld", "announce") and len(words) >= 2:
+            rest = words[1:]
+            name: str | None = None
+            if not _is_card(rest[0]):
+                name, rest = rest[0].lower(), rest[1:]
+            if not rest:
+                raise NotationError(f"{text!r}: no cards given")
+            return ParsedAction(
+                verb=verb, name=name, refs=tuple(parse_card_ref(w) for w in rest), text=text
+            )
+    except NotationError as exc:
+        raise NotationError(f"cannot read action {text!r}: {exc}") from None
+    raise NotationError(
+        f"cannot read action {text!r}: expected 'play CARD', 'meld [NAME] CARD...', "
+        "'announce [NAME] CARD...', 'dix show', 'dix exchange', 'draw', 'draw turn_up', "
+        "'done', 'call out' or 'carte blanche'"
+    )
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_card_ref(token)
+    except NotationError:
+        return False
+    return True

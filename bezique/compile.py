@@ -1,0 +1,207 @@
+"""Rules compiled once into int tables for the hot path (legal actions, apply, clone).
+
+`compile_rules` is cached per `Rules` (which is frozen and hashable), so a thousand deals of one
+profile share one `Compiled`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from attrs import frozen
+
+from bezique.cards import RANKS, kind_bits, kind_of
+from bezique.rules.model import Rules
+
+TRICK_POINT_SCHEMES: dict[str, dict[str, int]] = {
+    "brisques": {"A": 10, "10": 10},
+    "ace11_ten10": {"A": 11, "10": 10},
+    "a11_t10_k4_q3_j2": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2},
+    "counters_10": {"A": 10, "10": 10, "K": 10},
+    "none": {},
+}
+"""Points of a captured card by rank, per ``trick_points.scheme``."""
+
+BRISQUE_RANKS = (0, 1)
+"""Aces and tens: the brisques, whatever the trick-point scheme."""
+
+PAIRED_SUIT = (2, 3, 0, 1)
+"""The suit paired with each suit for the bezique (spades-diamonds, hearts-clubs)."""
+
+SUITS_SPADES, SUITS_DIAMONDS = 0, 2
+
+
+@frozen
+class MeldTemplate:
+    """One active meld of the table, ready for matching: ranks as ints, class as an int."""
+
+    index: int
+    name: str
+    points: int
+    ranks: tuple[int, ...]
+    suits: str
+    copies: int
+    klass: int
+    klass_name: str
+    order: int
+    size: int
+    in_marriage_class: bool
+    can_fix_trump: bool
+
+    def slots(self, trump: int | None, bezique_pair: str) -> list[tuple[tuple[int, int], ...]]:
+        """Concrete patterns under a trump: each a tuple of ``(kinds bitmask, count)`` slots.
+
+        With no trump fixed, ``trump`` patterns match any suit (the declaration fixes trumps,
+        if this meld may) and ``plain`` patterns match none.
+        """
+        mode = self.suits
+        if mode in ("trump", "plain", "same"):
+            if mode == "trump":
+                if trump is not None:
+                    suits = [trump]
+                else:
+                    suits = [0, 1, 2, 3] if self.can_fix_trump else []
+            elif mode == "plain":
+                suits = [s for s in range(4) if s != trump] if trump is not None else []
+            else:
+                suits = [0, 1, 2, 3]
+            return [
+                tuple((1 << kind_of(r, s), self.copies) for r in self.ranks) for s in suits
+            ]
+        if mode == "any":
+            return [
+                tuple(
+                    (sum(1 << kind_of(r, s) for s in range(4)), self.copies) for r in self.ranks
+                )
+            ]
+        if mode == "each":
+            return [tuple((1 << kind_of(self.ranks[0], s), self.copies) for s in range(4))]
+        if mode == "bezique_pair":
+            pair = bezique_suits(trump, bezique_pair)
+            if pair is None:
+                return []
+            q_suit, j_suit = pair
+            queen, jack = 1 << kind_of(3, q_suit), 1 << kind_of(4, j_suit)
+            return [((queen, self.copies), (jack, self.copies))]
+        return []
+
+
+def bezique_suits(trump: int | None, rule: str) -> tuple[int, int] | None:
+    """Suits of the bezique queen and jack under ``melds.bezique_pair`` (None: not declarable)."""
+    if rule == "QS_JD":
+        return SUITS_SPADES, SUITS_DIAMONDS
+    if rule == "trump_queen_paired_jack":
+        return None if trump is None else (trump, PAIRED_SUIT[trump])
+    # nie_swap: Q♠ J♦ when clubs or hearts are trumps, Q♦ J♠ when spades or diamonds are.
+    if trump is None or trump in (1, 3):
+        return SUITS_SPADES, SUITS_DIAMONDS
+    return SUITS_DIAMONDS, SUITS_SPADES
+
+
+@frozen
+class Compiled:
+    """Everything the engine needs from a profile, as ints and tuples."""
+
+    rules: Rules
+    pack_ranks: tuple[int, ...]
+    copies: int
+    pack_cards: tuple[int, ...]
+    pack_bits: int
+    pack_size: int
+    trick_value: tuple[int, ...]
+    trick_total: int
+    dix_rank: int
+    dix_on: bool
+    dix_show: bool
+    dix_exchange: bool
+    dix_on_play: bool
+    dix_on_play_endgame: bool
+    turn_up: bool
+    melds: tuple[MeldTemplate, ...]
+    meld_by_name: dict[str, MeldTemplate]
+    carte_blanche: MeldTemplate | None
+    court_bits: int
+    brisque_bits: int
+    first_marriage_only: bool
+    classes: tuple[str, ...]
+
+
+def _class_ids(rules: Rules) -> dict[str, int]:
+    names = sorted({spec.klass for spec in rules.melds.table.values()})
+    return {name: i for i, name in enumerate(names)}
+
+
+@lru_cache(maxsize=64)
+def compile_rules(rules: Rules) -> Compiled:
+    """Compile a profile into int tables (cached)."""
+    rank_ids = tuple(RANKS.index(r) for r in rules.pack.ranks)
+    copies = rules.pack.copies
+    kinds = [kind_of(r, s) for s in range(4) for r in rank_ids]
+    cards = tuple(sorted(k * 8 + c for k in kinds for c in range(copies)))
+    pack_bits = sum(1 << c for c in cards)
+    scheme = TRICK_POINT_SCHEMES[rules.trick_points.scheme]
+    trick_value = tuple(scheme.get(RANKS[r], 0) for r in range(8))
+    trick_total = sum(trick_value[c >> 3 & 7] for c in cards)
+    if rules.tricks.gather == "never":
+        trick_total = 0
+
+    class_ids = _class_ids(rules)
+    melds_cfg = rules.melds
+    templates: list[MeldTemplate] = []
+    carte: MeldTemplate | None = None
+    selection = rules.trump.selection
+    for name, spec in melds_cfg.table.items():
+        points = melds_cfg.values.get(name, 0)
+        if points <= 0:
+            continue
+        suits = spec.suits
+        if suits == "any" and melds_cfg.four_of_a_kind_mode == "one_per_suit" and (
+            len(spec.ranks) == 1 and spec.copies == 4
+        ):
+            suits, n_copies = "each", 1
+        else:
+            n_copies = spec.copies
+        ranks = tuple(RANKS.index(r) for r in spec.ranks)
+        in_marriage = spec.klass == "marriage"
+        can_fix = suits == "trump" and in_marriage and (
+            selection == "first_marriage_or_sequence"
+            or (selection == "first_marriage" and spec.order == 1)
+        )
+        size = len(ranks) * n_copies * (4 if suits == "each" else 1)
+        template = MeldTemplate(
+            index=len(templates), name=name, points=points, ranks=ranks, suits=suits,
+            copies=n_copies, klass=class_ids[spec.klass], klass_name=spec.klass,
+            order=spec.order, size=size, in_marriage_class=in_marriage, can_fix_trump=can_fix,
+        )
+        if suits == "none":
+            carte = template
+        else:
+            templates.append(template)
+    court = sum(kind_bits(kind_of(r, s)) for r in (2, 3, 4) for s in range(4)) & pack_bits
+    brisque = sum(kind_bits(kind_of(r, s)) for r in BRISQUE_RANKS for s in range(4)) & pack_bits
+    dix = rules.dix
+    dix_on = dix.value > 0
+    return Compiled(
+        rules=rules,
+        pack_ranks=rank_ids,
+        copies=copies,
+        pack_cards=cards,
+        pack_bits=pack_bits,
+        pack_size=len(cards),
+        trick_value=trick_value,
+        trick_total=trick_total,
+        dix_rank=RANKS.index(dix.rank),
+        dix_on=dix_on,
+        dix_show=dix_on and dix.show_allowed and dix.only_method != "exchange_only",
+        dix_exchange=dix.exchange_allowed and dix.only_method != "announce_only",
+        dix_on_play=dix_on and dix.score_on_play and dix.only_method != "exchange_only",
+        dix_on_play_endgame=dix.score_on_play_in_endgame,
+        turn_up=selection.startswith("turn_up"),
+        melds=tuple(templates),
+        meld_by_name={t.name: t for t in templates},
+        carte_blanche=carte,
+        court_bits=court,
+        brisque_bits=brisque,
+        first_marriage_only=selection == "first_marriage",
+        classes=tuple(sorted(class_ids, key=class_ids.__getitem__)),
+    )

@@ -1,0 +1,299 @@
+"""Legal actions of a deal, and the reason an action is refused (one source of truth for both).
+
+`legal_actions` lists each choice once: copies of a card with the same place and history are
+interchangeable, so only the lowest copy is listed, and a copy letter is written only where a
+player holds copies with different consequences (ruling R10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bezique.actions import (
+    Action,
+    Announce,
+    CallOut,
+    CarteBlanche,
+    DixExchange,
+    DixShow,
+    Done,
+    Draw,
+    Meld,
+    Play,
+)
+from bezique.cards import card_name, iter_bits
+from bezique.melds import candidates, meld_problem
+from bezique.tricks import follow_choices
+
+if TYPE_CHECKING:
+    from bezique.deal import Deal
+
+LEAD, FOLLOW, DECLARE, OVER = range(4)
+
+
+def _sort_key(card: int) -> tuple[int, int, int]:
+    return card >> 3 & 7, card >> 6, card & 7
+
+
+def _strict_follow(d: Deal) -> bool:
+    return (
+        d._phase == FOLLOW and d._end_phase
+        and d.rules.endgame.revoke_penalty == "none"
+    )
+
+
+def legal_actions(d: Deal) -> list[Action]:
+    """Every distinct legal action of the player to move."""
+    phase = d._phase
+    if phase == OVER:
+        return []
+    p = d._to_move
+    out: list[Action] = []
+    rules = d.rules
+    if phase != DECLARE:
+        mine = d._mine(p)
+        allowed = mine
+        if _strict_follow(d):
+            allowed = follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
+        out.extend(_plays(d, p, allowed))
+        if rules.dix.declare_anytime and not d._end_phase:
+            out.extend(_dix_shows(d, p))
+    elif rules.melds.timing == "after_draw" and not d._drawn:
+        out.extend(_draws(d))
+    else:
+        groups = d._signatures(p)
+        if _meld_refusal(d) is None:
+            out.extend(_melds(d, p, groups, Meld))
+        if _announce_refusal(d) is None:
+            out.extend(_melds(d, p, groups, Announce))
+        out.extend(_dix_shows(d, p))
+        out.extend(_dix_exchanges(d, p))
+        if rules.melds.timing == "after_draw":
+            out.append(Done())
+        else:
+            out.extend(_draws(d))
+    if d._c.carte_blanche is not None:
+        from bezique.carte import carte_blanche_problem
+
+        if carte_blanche_problem(d) is None:
+            out.append(CarteBlanche())
+    if rules.game.call_out:
+        out.append(CallOut())
+    return out
+
+
+def _plays(d: Deal, p: int, allowed: int) -> list[Action]:
+    table = d._table[p]
+    if not table and not (d._dix_scored & allowed):
+        seen = 0
+        plays: list[Action] = []
+        for x in iter_bits(allowed):
+            k = 1 << (x >> 3)
+            if not seen & k:
+                seen |= k
+                plays.append(Play(x))
+        return plays
+    out: list[Action] = []
+    for groups in d._signatures(p).values():
+        qualify = len(groups) > 1
+        for g in groups:
+            if allowed >> g[0] & 1:
+                out.append(Play(g[0], qualify))
+    return out
+
+
+def _melds(
+    d: Deal, p: int, groups: dict[int, list[list[int]]], kind: type[Meld] | type[Announce]
+) -> list[Action]:
+    c = d._c
+    trump = None if d._trump < 0 else d._trump
+    out: list[Action] = []
+    pending = {(x.template, x.cards) for x in d._decls if x.owner == p and x.pending}
+    for t, bits in candidates(c, groups, trump):
+        if kind is Announce and (t.index, bits) in pending:
+            continue
+        if meld_problem(c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump):
+            continue
+        cards = tuple(sorted(iter_bits(bits), key=_sort_key))
+        qualify = 0
+        for i, x in enumerate(cards):
+            if len(groups[x >> 3]) > 1:
+                qualify |= 1 << i
+        out.append(kind(t.name, cards, qualify))
+    return out
+
+
+def _unscored_dixes(d: Deal, p: int) -> list[int]:
+    if d._trump < 0:
+        return []
+    k = d._trump * 8 + d._c.dix_rank
+    mine = (d._mine(p) >> (k * 8)) & 0xFF & ~(d._dix_scored >> (k * 8))
+    return [k * 8 + i for i in iter_bits(mine)]
+
+
+def _dix_shows(d: Deal, p: int) -> list[Action]:
+    if _dix_refusal(d, show=True) is not None:
+        return []
+    cards = _unscored_dixes(d, p)
+    return [DixShow(cards[0])] if cards else []
+
+
+def _dix_exchanges(d: Deal, p: int) -> list[Action]:
+    if _dix_refusal(d, show=False) is not None or d._trump < 0:
+        return []
+    k = d._trump * 8 + d._c.dix_rank
+    mine = (d._mine(p) >> (k * 8)) & 0xFF
+    if not mine:
+        return []
+    scored = (d._dix_scored >> (k * 8)) & mine
+    fresh = mine & ~scored
+    options = [k * 8 + next(iter_bits(part)) for part in (fresh, scored) if part]
+    return [DixExchange(x, len(options) > 1) for x in options]
+
+
+def _draws(d: Deal) -> list[Action]:
+    if d._phase != DECLARE or d._drawn:
+        return []
+    out: list[Action] = [Draw()]
+    if d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
+        out.append(Draw(turn_up=True))
+    return out
+
+
+def _declare_refusal(d: Deal) -> str | None:
+    if d._phase != DECLARE:
+        return "only the winner of a stock trick may declare, right after winning it"
+    if d.rules.melds.timing == "after_draw" and not d._drawn:
+        return "draw first: declarations come after the draw here (melds.timing)"
+    return None
+
+
+def _turn_count(d: Deal) -> int:
+    return d._turn_melds + (d._turn_dix if d.rules.dix.counts_as_meld else 0)
+
+
+def _meld_refusal(d: Deal) -> str | None:
+    problem = _declare_refusal(d)
+    if problem:
+        return problem
+    melds = d.rules.melds
+    if _turn_count(d) >= melds.per_trick:
+        return f"only {melds.per_trick} scoring declaration(s) per trick won (melds.per_trick)"
+    if d._last_stock_turn and not melds.on_last_stock_trick:
+        return "no declaration on the last stock trick (melds.on_last_stock_trick = false)"
+    if d._turn_dix and d.rules.dix.blocks_meld_same_trick:
+        return "no meld on a trick whose win was used for the dix (dix.blocks_meld_same_trick)"
+    return None
+
+
+def _announce_refusal(d: Deal) -> str | None:
+    problem = _declare_refusal(d)
+    if problem:
+        return problem
+    melds = d.rules.melds
+    if melds.pending != "cady":
+        return "no pending declarations in this profile (melds.pending = none)"
+    if _turn_count(d) < melds.per_trick:
+        return "score a declaration first; further ones may then be announced as pending"
+    if d._last_stock_turn:
+        return "pending declarations are lost when the stock ends: none on the last stock trick"
+    return None
+
+
+def _dix_refusal(d: Deal, *, show: bool) -> str | None:
+    c, dix = d._c, d.rules.dix
+    if d._end_phase:
+        return "no dix declaration once the stock is exhausted"
+    if show:
+        if not c.dix_show:
+            return "the dix is not scored by showing it here (dix.show_allowed, dix.only_method)"
+        if d._phase != DECLARE and not dix.declare_anytime:
+            return "the dix is shown after winning a trick (dix.declare_anytime = false)"
+    else:
+        if not c.dix_exchange:
+            return "the dix may not be exchanged here (dix.exchange_allowed, dix.only_method)"
+        if d._phase != DECLARE:
+            return "the dix is exchanged after winning a trick"
+        if d._turn_up < 0:
+            return "there is no turn-up to exchange for"
+        if d._is_dix(d._turn_up):
+            return "the turn-up is itself a dix"
+    if d._phase == DECLARE:
+        problem = _declare_refusal(d)
+        if problem:
+            return problem
+        if dix.counts_as_meld and _turn_count(d) >= d.rules.melds.per_trick:
+            return "the dix counts as this trick's declaration (dix.counts_as_meld)"
+        if dix.blocks_meld_same_trick and d._turn_melds:
+            return "no dix on a trick whose win was used for a meld (dix.blocks_meld_same_trick)"
+    return None
+
+
+def action_problem(d: Deal, act: Action) -> str | None:
+    """Why ``act`` is illegal now, naming the rule; None if it is legal."""
+    if d._phase == OVER:
+        return "the deal is over"
+    p = d._to_move
+    if isinstance(act, Play):
+        if d._phase == DECLARE:
+            return "the trick winner declares or draws now; play comes after the draw"
+        if not (d._mine(p) >> act.card) & 1:
+            return f"{card_name(act.card, symbols=True)} is not in player {p}'s hand"
+        if _strict_follow(d):
+            return d._follow_problem(act.card)
+        return None
+    if isinstance(act, Meld | Announce):
+        refusal = _meld_refusal(d) if isinstance(act, Meld) else _announce_refusal(d)
+        if refusal:
+            return refusal
+        t = d._c.meld_by_name.get(act.name)
+        if t is None:
+            names = ", ".join(d._c.meld_by_name)
+            return f"no meld named {act.name!r} scores in this profile (melds: {names})"
+        bits = 0
+        for x in act.cards:
+            bits |= 1 << x
+        if bits.bit_count() != len(act.cards):
+            return "a card is named twice"
+        missing = bits & ~d._mine(p)
+        if missing:
+            name = card_name(next(iter_bits(missing)), symbols=True)
+            return f"{name} is not in player {p}'s hand"
+        if isinstance(act, Announce) and any(
+            x.owner == p and x.pending and x.template == t.index and x.cards == bits
+            for x in d._decls
+        ):
+            return "that declaration is already pending"
+        trump = None if d._trump < 0 else d._trump
+        return meld_problem(d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump)
+    if isinstance(act, DixShow | DixExchange):
+        refusal = _dix_refusal(d, show=isinstance(act, DixShow))
+        if refusal:
+            return refusal
+        if not (d._trump >= 0 and d._is_dix(act.card) and (d._mine(p) >> act.card) & 1):
+            return "no trump dix in hand"
+        if isinstance(act, DixShow) and (d._dix_scored >> act.card) & 1:
+            return "that dix has already scored (each physical dix scores once, ruling R4)"
+        return None
+    if isinstance(act, Draw):
+        if d._phase != DECLARE or d._drawn:
+            return "a draw follows a stock-phase trick win"
+        if act.turn_up and not (
+            d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1
+        ):
+            return "the turn-up is taken by the loser of the last stock trick " \
+                "(last_stock.winner_chooses = false)"
+        return None
+    if isinstance(act, Done):
+        if d._phase != DECLARE or not d._drawn or d.rules.melds.timing != "after_draw":
+            return "'done' ends a declaring turn after the draw (melds.timing = after_draw)"
+        return None
+    if isinstance(act, CallOut):
+        return None if d.rules.game.call_out else "no call-out in this profile (game.call_out)"
+    if isinstance(act, CarteBlanche):
+        if d._c.carte_blanche is None:
+            return "no carte blanche in this profile (melds.values.carte_blanche)"
+        from bezique.carte import carte_blanche_problem
+
+        return carte_blanche_problem(d)
+    return f"unknown action {act!r}"

@@ -1,0 +1,205 @@
+"""Declarations: matching the meld table, enumerating distinct candidates, the reuse rules.
+
+A card may serve again in its class only in a meld of a higher order (RULES.md §1.1 reuse rules;
+the class/order come from the meld table). The knobs of §3.4 adjust this: ``marriage_to_sequence``
+and ``sequence_to_marriage`` (class ``marriage``), ``double_after_two_singles``, ``reuse = never``,
+``new_card_from_hand_required`` and Rubicon's re-forming (``reform_after_play``,
+``reform_requires_hand_card``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+
+from attrs import evolve, frozen
+
+from bezique.cards import card_name, iter_bits
+from bezique.compile import Compiled, MeldTemplate
+
+
+@frozen
+class Declaration:
+    """A declaration on a player's table: scored, or pending (announced, Cady)."""
+
+    owner: int
+    template: int
+    cards: int
+    klass: int
+    order: int
+    intact: bool = True
+    pending: bool = False
+
+    def broken(self) -> Declaration:
+        """The declaration after one of its cards was played."""
+        return evolve(self, intact=False)
+
+
+def kind_count(cards: int, kinds: int) -> int:
+    """How many cards of ``cards`` are of a kind in the kinds bitmask ``kinds``."""
+    n = 0
+    for k in iter_bits(kinds):
+        n += ((cards >> (k * 8)) & 0xFF).bit_count()
+    return n
+
+
+def matches(t: MeldTemplate, cards: int, trump: int | None, pair_rule: str) -> bool:
+    """Do exactly these cards form meld ``t`` under ``trump``?"""
+    if cards.bit_count() != t.size:
+        return False
+    return any(
+        all(kind_count(cards, mask) == n for mask, n in slots)
+        for slots in t.slots(trump, pair_rule)
+    )
+
+
+def fixed_trump(t: MeldTemplate, cards: int, trump: int | None) -> int | None:
+    """The suit a trump-fixing declaration makes trumps (None if it fixes nothing)."""
+    if trump is not None or not t.can_fix_trump:
+        return None
+    return next(iter_bits(cards)) >> 6
+
+
+def _choose(groups: Sequence[Sequence[int]], count: int) -> Iterator[int]:
+    """Distinct ways to take ``count`` cards from equivalence groups (lowest copies first)."""
+    if count == 0:
+        yield 0
+        return
+    if not groups:
+        return
+    first, rest = groups[0], groups[1:]
+    available = sum(len(g) for g in rest)
+    for n in range(min(count, len(first)), -1, -1):
+        if count - n > available:
+            break
+        head = 0
+        for c in first[:n]:
+            head |= 1 << c
+        for tail in _choose(rest, count - n):
+            yield head | tail
+
+
+def candidates(
+    c: Compiled, groups: dict[int, list[list[int]]], trump: int | None
+) -> Iterator[tuple[MeldTemplate, int]]:
+    """Every distinct (template, cards) whose pattern the player's grouped cards can form.
+
+    ``groups`` maps a kind to its equivalence groups of physical cards (same place, same meld
+    history); copies within a group are interchangeable, so only the lowest are taken.
+    """
+    pair_rule = c.rules.melds.bezique_pair
+    for t in c.melds:
+        for slots in t.slots(trump, pair_rule):
+            options: list[list[int]] = []
+            for mask, n in slots:
+                pool = [g for k in iter_bits(mask) for g in groups.get(k, ())]
+                if sum(len(g) for g in pool) < n:
+                    break
+                options.append(list(_choose(pool, n)))
+            else:
+                for parts in product(*options):
+                    bits = 0
+                    for part in parts:
+                        bits |= part
+                    yield t, bits
+
+
+def meld_problem(
+    c: Compiled,
+    t: MeldTemplate,
+    cards: int,
+    *,
+    player: int,
+    hand: int,
+    decls: Sequence[Declaration],
+    trump: int | None,
+) -> str | None:
+    """Why ``player`` may not declare ``cards`` as ``t`` now (None: allowed). ``hand`` is the
+    concealed hand; cards not in it are on the player's table."""
+    rules = c.rules.melds
+    if not matches(t, cards, trump, rules.bezique_pair):
+        return f"the cards do not form a {t.name}"
+    if trump is None:
+        if t.suits == "trump" and not t.can_fix_trump:
+            return f"no {t.name} before trumps are fixed (trump.selection)"
+        if c.rules.trump.melds_before_trump == "none" and not t.can_fix_trump:
+            return (
+                "no declaration before the first marriage fixes trumps "
+                "(trump.melds_before_trump)"
+            )
+    mine = [d for d in decls if d.owner == player]
+    pending_match = any(
+        d.pending and d.template == t.index and d.cards == cards for d in mine
+    )
+    scored = [d for d in mine if not d.pending]
+    if (
+        rules.require_trump_marriage_before_sequence
+        and t.in_marriage_class and t.suits == "trump" and t.order > 1
+        and not any(
+            c.melds[d.template].in_marriage_class
+            and c.melds[d.template].suits == "trump"
+            and c.melds[d.template].order == 1
+            for d in scored
+        )
+    ):
+        return "a trump marriage must be declared before a sequence " \
+            "(melds.require_trump_marriage_before_sequence)"
+    if rules.reuse == "never":
+        for d in scored:
+            if d.cards & cards:
+                return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
+    else:
+        problem = _class_reuse_problem(c, t, cards, hand, scored)
+        if problem:
+            return problem
+    if rules.new_card_from_hand_required and not pending_match and not cards & hand:
+        return "every meld must take at least one card from the hand " \
+            "(melds.new_card_from_hand_required)"
+    return None
+
+
+def _first(bits: int) -> str:
+    return card_name(next(iter_bits(bits)), symbols=True)
+
+
+def _class_reuse_problem(
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, scored: Sequence[Declaration]
+) -> str | None:
+    rules = c.rules.melds
+    reform = rules.reform_after_play
+    same_class = [d for d in scored if d.klass == t.klass]
+    active = [d for d in same_class if d.intact or not reform]
+    released = 0
+    if reform:
+        for d in same_class:
+            if not d.intact:
+                released |= d.cards
+        for d in active:
+            released &= ~d.cards
+    repairing = reform and not rules.reform_requires_hand_card and cards & released
+    used = 0
+    sources = 0
+    klass = t.klass_name
+    for d in active:
+        shared = d.cards & cards
+        if not shared:
+            continue
+        used |= shared
+        sources += 1
+        if d.order == t.order:
+            if not repairing:
+                return f"{_first(shared)} has already served in a {klass} meld of this order"
+        elif d.order > t.order:
+            if not (t.in_marriage_class and rules.sequence_to_marriage):
+                return (
+                    f"{_first(shared)} has already served in a higher {klass} meld "
+                    "(a sequence forbids a later marriage)" if t.in_marriage_class else
+                    f"{_first(shared)} has already served in a higher {klass} meld"
+                )
+        elif t.in_marriage_class and not rules.marriage_to_sequence:
+            return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
+    if used and not cards & ~used and not (rules.double_after_two_singles and sources >= 2):
+        return f"a new {klass} meld must add at least one card not yet used in that class"
+    if reform and rules.reform_requires_hand_card and cards & released and not cards & hand:
+        return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
+    return None

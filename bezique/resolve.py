@@ -1,0 +1,145 @@
+"""Resolving action notation against a deal: bare cards, copy letters, optional meld names.
+
+A bare card (``QS``) stands for any copy when all the player's copies have the same
+consequences; otherwise the notation is ambiguous and the error lists the qualified forms
+(ruling R10). Notation naming no legal action is checked against the rules, so the error says
+which rule forbids it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bezique.actions import (
+    Action,
+    Announce,
+    CallOut,
+    CarteBlanche,
+    DixExchange,
+    DixShow,
+    Done,
+    Draw,
+    Meld,
+    ParsedAction,
+    Play,
+    parse_action,
+)
+from bezique.cards import iter_bits, kind_name
+from bezique.errors import IllegalAction, NotationError
+
+if TYPE_CHECKING:
+    from bezique.deal import Deal
+
+_SIMPLE: dict[str, Action] = {
+    "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "done": Done(), "call_out": CallOut(),
+    "carte_blanche": CarteBlanche(),
+}
+
+
+def resolve(d: Deal, text: str) -> Action:
+    """The action that ``text`` names in this deal (it may still be illegal)."""
+    parsed = parse_action(text)
+    if parsed.verb in _SIMPLE:
+        return _SIMPLE[parsed.verb]
+    if d.to_move is None:
+        raise IllegalAction(f"{text}: the deal is over", rule="the deal is over")
+    p = d._to_move
+    representative = _representatives(d, p)
+    matches = [a for a in d.legal_actions() if _fits(a, parsed, representative)]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        forms = ", ".join(repr(str(a)) for a in matches)
+        raise NotationError(f"{text!r} is ambiguous: say which copy, one of {forms}")
+    return _guess(d, p, parsed)
+
+
+def _representatives(d: Deal, p: int) -> dict[int, int]:
+    """Each of the player's physical cards mapped to the listed copy of its group."""
+    rep: dict[int, int] = {}
+    for groups in d._signatures(p).values():
+        for g in groups:
+            for x in g:
+                rep[x] = g[0]
+    return rep
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    if isinstance(action, Play | DixShow | DixExchange):
+        return (action.card,)
+    if isinstance(action, Meld | Announce):
+        return action.cards
+    return ()
+
+
+_VERBS = {Play: "play", Meld: "meld", Announce: "announce", DixShow: "dix_show",
+          DixExchange: "dix_exchange"}
+
+
+def _fits(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> bool:
+    if _VERBS.get(type(action)) != parsed.verb:
+        return False
+    if isinstance(action, Meld | Announce) and parsed.name and parsed.name != action.name:
+        return False
+    cards = list(_cards_of(action))
+    if parsed.verb.startswith("dix") and not parsed.refs:
+        return True
+    if len(cards) != len(parsed.refs):
+        return False
+    remaining = cards[:]
+    # exact copies first, then bare kinds
+    for kind, copy in sorted(parsed.refs, key=lambda r: r[1] is None):
+        if copy is None:
+            pick = next((x for x in remaining if x >> 3 == kind), None)
+        else:
+            want = rep.get(kind * 8 + copy)
+            pick = want if want in remaining else None
+        if pick is None:
+            return False
+        remaining.remove(pick)
+    return True
+
+
+def _guess(d: Deal, p: int, parsed: ParsedAction) -> Action:
+    """Build the physical action the notation most plausibly means, to explain its refusal."""
+    mine = d._mine(p)
+    cards: list[int] = []
+    for kind, copy in parsed.refs:
+        if copy is not None:
+            cards.append(kind * 8 + copy)
+            continue
+        held = [x for x in iter_bits((mine >> (kind * 8) & 0xFF) << (kind * 8)) if x not in cards]
+        if not held:
+            raise IllegalAction(
+                f"{parsed.text}: no {kind_name(kind, symbols=True)} in player {p}'s hand",
+                rule="card not in hand",
+            )
+        in_hand = [x for x in held if (d._hand[p] >> x) & 1]
+        cards.append((in_hand or held)[0])
+    if parsed.verb == "play":
+        return Play(cards[0])
+    if parsed.verb in ("dix_show", "dix_exchange"):
+        k = max(d._trump, 0) * 8 + d._c.dix_rank
+        card = cards[0] if cards else next(iter_bits((mine >> (k * 8) & 0xFF) << (k * 8)), k * 8)
+        return DixShow(card) if parsed.verb == "dix_show" else DixExchange(card)
+    name = parsed.name or _name_for(d, cards)
+    if parsed.verb == "meld":
+        return Meld(name, tuple(cards))
+    return Announce(name, tuple(cards))
+
+
+def _name_for(d: Deal, cards: list[int]) -> str:
+    from bezique.melds import matches
+
+    bits = 0
+    for x in cards:
+        bits |= 1 << x
+    trump = None if d._trump < 0 else d._trump
+    names = [
+        t.name for t in d._c.melds if matches(t, bits, trump, d.rules.melds.bezique_pair)
+    ]
+    if len(names) == 1:
+        return names[0]
+    if not names:
+        raise IllegalAction("these cards form no meld of this profile", rule="no such meld")
+    raise NotationError(f"the cards form several melds ({', '.join(names)}): name one")
