@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bezique.actions import (
     Action,
@@ -38,6 +39,9 @@ from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.melds import Declaration, fixed_trump
 from bezique.rules.model import Rules
+
+if TYPE_CHECKING:
+    from bezique.observation import Observation
 from bezique.tricks import beats, follow_choices, suit_bits
 
 LEAD, FOLLOW, DECLARE, OVER = range(4)
@@ -138,9 +142,17 @@ class Deal:
         dealer: int = 0,
         totals: tuple[int, int] = (0, 0),
         target: int | None = None,
+        cut: int | None = None,
+        guess: int | None = None,
     ) -> Deal:
         """Shuffle (from ``seed``) and deal by the profile's procedure. ``totals`` and
-        ``target`` are the game's, for endings that stop a deal at once (``game.end``)."""
+        ``target`` are the game's, for endings that stop a deal at once (``game.end``).
+
+        With ``deal.dealer_cut_bonus`` the dealer lifts ``cut`` cards (drawn from the seed when
+        not given) and scores ``deal.cut_bonus_dealer`` if they are exactly
+        ``deal.cut_bonus_exact``; the non-dealer scores ``deal.cut_bonus_guess`` if ``guess``
+        names the number (PW Bezique-6, HERRING).
+        """
         c = compile_rules(rules)
         cards = shuffled(c.pack_cards, seed)
         size, packets = rules.deal.hand_size, rules.deal.packets
@@ -164,7 +176,20 @@ class Deal:
                 turn_up, rest = rest[-1], rest[:-1]
         deal = cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
         deal.seed = seed
+        if rules.deal.dealer_cut_bonus:
+            deal._cut_bonus(cut, guess, seed)
         return deal
+
+    def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> None:
+        spec = self.rules.deal
+        if cut is None:
+            low = 2 * spec.hand_size
+            cut = low + int(random.Random(seed).random() * (self._c.pack_size - low + 1))
+        self._events.append(Event("cut", self.dealer, reason=f"{cut} cards lifted"))
+        if cut == spec.cut_bonus_exact:
+            self._score(self.dealer, spec.cut_bonus_dealer, "cut_bonus")
+        if guess is not None and guess == cut:
+            self._score(1 - self.dealer, spec.cut_bonus_guess, "cut_guess")
 
     @classmethod
     def from_position(
@@ -385,6 +410,22 @@ class Deal:
     def known(self, player: int) -> CardSet:
         """Cards of the player's concealed hand that the opponent has seen."""
         return CardSet(self._known[player] & self._hand[player])
+
+    # ------------------------------------------------------------------ information
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know now: nothing of the opponent's concealed cards or the
+        stock order (RULES.md §7 invariant 11)."""
+        from bezique.observation import observe
+
+        return observe(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> Deal:
+        """A full deal consistent with ``player``'s observation: the unseen cards dealt at random
+        between the opponent's hand and the stock (for information-set search)."""
+        from bezique.observation import determinize
+
+        return determinize(self, player, rng)
 
     # ------------------------------------------------------------------ copies and equality
 
