@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from bezique.count import end_count
 from bezique.rules.model import Rules
 
 BRISQUE_VALUE = 10
@@ -94,30 +95,26 @@ def _brisque_mode(rules: Rules) -> str:
 def _brisque_points(
     rules: Rules, brisques: tuple[int, int], board: tuple[int, int], lines: list[str]
 ) -> list[int]:
-    """Each player's brisque points: 10 each, ``min_to_score``, majority bonus, board minimum."""
+    """Each player's brisque points, 10 each, with the conditions applied exactly as the deal
+    applies them (:func:`bezique.count.end_count`): ``min_to_score`` and
+    ``min_board_score_to_count`` per player, and ``majority_bonus``."""
     b = rules.brisques
-    values = [0, 0]
+    raw = (BRISQUE_VALUE * brisques[0], BRISQUE_VALUE * brisques[1])
+    items = end_count(rules, raw, brisques, board)
+    values = [sum(points for points, _ in items[p]) for p in (0, 1)]
     for p in (0, 1):
-        if brisques[p] >= b.min_to_score:
-            values[p] = BRISQUE_VALUE * brisques[p]
-        elif brisques[p]:
-            lines.append(
-                f"{_NAMES[p]}: {brisques[p]} brisques score nothing "
-                f"(brisques.min_to_score = {b.min_to_score})"
-            )
-    if b.majority_bonus and brisques[0] != brisques[1]:
-        p = 0 if brisques[0] > brisques[1] else 1
-        values[p] += b.majority_bonus
-        lines.append(
-            f"{_NAMES[p]}: +{b.majority_bonus} for most brisques (brisques.majority_bonus)"
-        )
+        if not brisques[p] or any(reason != "brisque_majority" for _, reason in items[p]):
+            continue
+        if brisques[p] < b.min_to_score:
+            why = f"brisques.min_to_score = {b.min_to_score}"
+        else:
+            why = f"{board[p]} is under brisques.min_board_score_to_count = "
+            why += str(b.min_board_score_to_count)
+        lines.append(f"{_NAMES[p]}: {brisques[p]} brisques score nothing ({why})")
     for p in (0, 1):
-        if values[p] and board[p] < b.min_board_score_to_count:
-            values[p] = 0
-            lines.append(
-                f"{_NAMES[p]}: brisques not counted, {board[p]} is under "
-                f"brisques.min_board_score_to_count = {b.min_board_score_to_count}"
-            )
+        for points, reason in items[p]:
+            if reason == "brisque_majority":
+                lines.append(f"{_NAMES[p]}: +{points} for most brisques (brisques.majority_bonus)")
     return values
 
 

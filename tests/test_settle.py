@@ -293,6 +293,16 @@ def test_min_board_score_to_count_brisques() -> None:
     assert s.totals == (380, 580)
 
 
+def test_majority_bonus_counts_as_the_deal_counts_it() -> None:
+    """§3.6 (S004 knobs together): the board minimum stops a player's own brisques, not the
+    majority bonus, exactly as the deal's end count (bezique.count.end_count) applies them:
+    A on 250 with 10 brisques gets only the 320; B on 400 with 6 gets 60."""
+    rules = house("[brisques]\nmajority_bonus = 320\nmin_board_score_to_count = 300\n")
+    s = settle(rules, points=(250, 400), brisques=(10, 6))
+    assert s.totals == (570, 460)
+    assert any("A: 10 brisques score nothing" in line for line in s.breakdown)
+
+
 def test_brisques_ignored_where_trick_points_are_credited_in_the_deal() -> None:
     """§3.6: with another trick-point scheme (pinochle) or brisques.when = "immediately", the
     deal has credited the trick points; settle does not count brisques again."""
