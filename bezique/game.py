@@ -1,0 +1,210 @@
+"""A whole game: deals in turn, each settled by :func:`bezique.settle.settle`, until the end count
+says the game is over. First dealer (``deal.first_dealer``), dealer rotation (``deal.rotation``),
+ties, target raises, single-deal games and rubicon scoring all live here, not in ``Deal``.
+
+Typical use::
+
+    game = Game(load_profile("bezique"), seed=7)
+    while not game.is_over:
+        deal = game.new_deal()
+        while not deal.is_over:
+            game.apply(choose(deal.legal_actions()))
+    print(game.result.describe())
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from attrs import frozen
+
+from bezique.actions import Action
+from bezique.cards import card_of, kind_of, rank, rank_index
+from bezique.deal import Deal
+from bezique.errors import IllegalAction
+from bezique.events import Event
+from bezique.rules.model import Rules
+from bezique.settle import Settlement, settle
+
+_KIND_LABELS = {"double": "double win", "rubicon": "rubicon", "call_out": "call-out"}
+
+
+def derive_seed(seed: int, label: str) -> int:
+    """A 64-bit seed derived from the game seed and a label; the same on every platform."""
+    digest = hashlib.sha256(f"bezique:{seed}:{label}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Choose the first dealer per ``deal.first_dealer``; return him and the cards drawn.
+
+    Each player draws a card from a seeded shuffled pack of the profile; on equal ranks both
+    draw again from a fresh shuffle (``draws`` lists every pair, player 0's card first).
+    ``high_card_deals``: the higher card deals. ``low_card_deals``: the lower card deals.
+    ``high_card_chooses``: the higher card chooses, and chooses to be the non-dealer, since the
+    non-dealer leads the first trick (S000; the lead is the advantage), so the lower card deals.
+    ``random``: a seeded coin toss, no cards drawn.
+    """
+    rng = random.Random(seed)
+    how = rules.deal.first_dealer
+    if how == "random":
+        return rng.randrange(2), ()
+    pack = [
+        card_of(kind_of(rank_index(r), s), c)
+        for r in rules.pack.ranks
+        for s in range(4)
+        for c in range(rules.pack.copies)
+    ]
+    draws: list[tuple[int, int]] = []
+    while True:
+        rng.shuffle(pack)
+        draws.append((pack[0], pack[1]))
+        if rank(pack[0]) != rank(pack[1]):
+            break
+    high = 0 if rank(pack[0]) < rank(pack[1]) else 1  # rank ints run strongest first
+    return (high if how == "high_card_deals" else 1 - high), tuple(draws)
+
+
+@frozen(kw_only=True)
+class GameResult:
+    """How a finished game ended: ``winner`` (None for a draw), ``kind`` (a settlement kind such
+    as ``win``, ``double``, ``rubicon``, ``call_out``, ``draw``), ``margin`` (what the winner is
+    credited, see :class:`~bezique.settle.Settlement`), the final ``totals`` and ``target``,
+    the number of ``deals`` played, and ``margin_scored`` (True where the profile credits the
+    winner a margin: single-deal games)."""
+
+    winner: int | None
+    kind: str
+    margin: int
+    totals: tuple[int, int]
+    target: int
+    deals: int
+    margin_scored: bool
+
+    def describe(self) -> str:
+        """One line, e.g. ``"Player 0 wins 1240 to 980 (double win)"``."""
+        if self.winner is None:
+            return f"Drawn game, {self.totals[0]} to {self.totals[1]}"
+        w, lose = self.totals[self.winner], self.totals[1 - self.winner]
+        text = f"Player {self.winner} wins {w} to {lose}"
+        if self.kind in _KIND_LABELS:
+            text += f" ({_KIND_LABELS[self.kind]})"
+        if self.margin_scored:
+            text += f", scoring {self.margin}"
+        return text
+
+
+class Game:
+    """A game of deals played to the profile's end count.
+
+    ``seed`` (random when None; then :attr:`seed` tells it) fixes the first-dealer draw and
+    every deal's shuffle: deal ``i`` is shuffled with ``derive_seed(seed, f"deal:{i}")``.
+    ``first_dealer`` overrides the draw. Apply actions through :meth:`apply`, which settles
+    each deal as it finishes; a deal finished by acting on it directly is settled on the next
+    call to :meth:`new_deal` or :meth:`apply` or when :attr:`is_over` is read.
+    """
+
+    def __init__(
+        self, rules: Rules, *, seed: int | None = None, first_dealer: int | None = None
+    ) -> None:
+        self.rules: Rules = rules
+        """The rule profile."""
+        self.seed: int = random.SystemRandom().randrange(2**63) if seed is None else seed
+        """The game seed (chosen at random when none was given)."""
+        self.draws: tuple[tuple[int, int], ...] = ()
+        """The cards drawn for the first deal (one pair per draw; empty if not drawn)."""
+        if first_dealer is None:
+            first_dealer, self.draws = draw_for_deal(rules, derive_seed(self.seed, "first"))
+        elif first_dealer not in (0, 1):
+            raise ValueError(f"first_dealer: expected 0 or 1, got {first_dealer!r}")
+        self.first_dealer: int = first_dealer
+        """Who dealt the first deal."""
+        self.next_dealer: int = first_dealer
+        """Who deals the next deal (per ``deal.rotation``)."""
+        self.totals: tuple[int, int] = (0, 0)
+        """Game totals after the deals settled so far."""
+        self.target: int = rules.game.target
+        """The current target (raised by ties or both-over rules where the profile says)."""
+        self.deals: list[Deal] = []
+        """Finished, settled deals, in order."""
+        self.settlements: list[Settlement] = []
+        """The settlement of each finished deal, in order."""
+        self.deal: Deal | None = None
+        """The current deal (the last one, once finished), or None before the first."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once a settlement has ended the game."""
+        self._sync()
+        return bool(self.settlements) and self.settlements[-1].game_over
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, or None while it goes on."""
+        if not self.is_over:
+            return None
+        last = self.settlements[-1]
+        return GameResult(
+            winner=last.winner,
+            kind=last.kind,
+            margin=last.margin,
+            totals=last.totals,
+            target=last.target,
+            deals=len(self.deals),
+            margin_scored=self.rules.game.single_deal,
+        )
+
+    def new_deal(self) -> Deal:
+        """Shuffle and deal the next deal; raises IllegalAction if the game is over or the
+        current deal is unfinished."""
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="game.over")
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalAction("the current deal is not finished", rule="game.deal_in_progress")
+        seed = derive_seed(self.seed, f"deal:{len(self.deals)}")
+        self.deal = Deal.new(
+            self.rules, seed=seed, dealer=self.next_dealer, totals=self.totals, target=self.target
+        )
+        return self.deal
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply an action (object or notation) to the current deal and settle it if it ends."""
+        if self.deal is None or self.deal.is_over:
+            raise IllegalAction("no deal in progress: call new_deal()", rule="game.no_deal")
+        events = self.deal.apply(action)
+        self._sync()
+        return events
+
+    def _sync(self) -> None:
+        """Settle the current deal if it has finished and is not settled yet."""
+        deal = self.deal
+        if deal is None or not deal.is_over or any(d is deal for d in self.deals):
+            return
+        rules = self.rules
+        brisques = (0, 0) if rules.brisques.counted == "always" else tuple(deal.brisques)
+        before = self.totals
+        s = settle(
+            rules,
+            points=tuple(deal.scores),
+            brisques=brisques,
+            totals=before,
+            called_out=deal.called_out,
+            dealer=deal.dealer,
+            target=self.target,
+        )
+        self.deals.append(deal)
+        self.settlements.append(s)
+        self.totals, self.target = s.totals, s.target
+        self.next_dealer = self._rotate(deal, before, s)
+
+    def _rotate(self, deal: Deal, before: tuple[int, int], s: Settlement) -> int:
+        """Who deals next per ``deal.rotation``; ties and unknowns alternate."""
+        how = self.rules.deal.rotation
+        if how == "last_trick_winner_deals" and deal.last_trick_winner is not None:
+            return int(deal.last_trick_winner)
+        if how == "hand_winner_deals":
+            gained = (s.totals[0] - before[0], s.totals[1] - before[1])
+            if gained[0] != gained[1]:
+                return 0 if gained[0] > gained[1] else 1
+        return 1 - deal.dealer
