@@ -1,4 +1,4 @@
-"""A whole game: deals in turn, each settled by :func:`bezique.settle.settle`, until the end count
+"""A whole game: deals in turn, each settled by :func:`bezique.settle`, until the end count
 says the game is over. First dealer (``deal.first_dealer``), dealer rotation (``deal.rotation``),
 ties, target raises, single-deal games and rubicon scoring all live here, not in ``Deal``.
 
@@ -25,7 +25,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.rules.model import Rules
-from bezique.settle import Settlement, settle
+from bezique.settlement import Settlement, settle
 
 _KIND_LABELS = {"double": "double win", "rubicon": "rubicon", "call_out": "call-out"}
 
@@ -70,7 +70,7 @@ def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[int, int], 
 class GameResult:
     """How a finished game ended: ``winner`` (None for a draw), ``kind`` (a settlement kind such
     as ``win``, ``double``, ``rubicon``, ``call_out``, ``draw``), ``margin`` (what the winner is
-    credited, see :class:`~bezique.settle.Settlement`), the final ``totals`` and ``target``,
+    credited, see :class:`~bezique.settlement.Settlement`), the final ``totals`` and ``target``,
     the number of ``deals`` played, and ``margin_scored`` (True where the profile credits the
     winner a margin: single-deal games)."""
 

@@ -13,7 +13,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.game import Game, GameResult, derive_seed, draw_for_deal
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
-from bezique.settle import CONTINUE_KINDS, GAME_OVER_KINDS, settle
+from bezique.settlement import CONTINUE_KINDS, GAME_OVER_KINDS, settle
 
 MAX_DEALS = 300
 

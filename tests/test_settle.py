@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from bezique.rules import Rules, load_profile, profile_from_toml
-from bezique.settle import CONTINUE_KINDS, GAME_OVER_KINDS, KINDS, Settlement, settle
+from bezique.settlement import CONTINUE_KINDS, GAME_OVER_KINDS, KINDS, Settlement, settle
 
 
 def house(text: str, base: str = "bezique") -> Rules:
