@@ -98,6 +98,31 @@ def bezique_suits(trump: int | None, rule: str) -> tuple[int, int] | None:
     return SUITS_DIAMONDS, SUITS_SPADES
 
 
+Slot = tuple[int, int, tuple[int, ...]]
+"""One slot of a concrete meld pattern: (bitmask of every physical card that may fill it, how
+many cards it takes, the kinds it draws from)."""
+
+
+def _patterns(
+    t: MeldTemplate, pair_rule: str, pack_bits: int
+) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
+    """A template's concrete patterns for each trump state (index ``trump + 1``; 0: no trump)."""
+    out = []
+    for trump in (None, 0, 1, 2, 3):
+        patterns = []
+        for slots in t.slots(trump, pair_rule):
+            patterns.append(tuple(
+                (
+                    sum(kind_bits(k) for k in range(32) if kinds >> k & 1) & pack_bits,
+                    n,
+                    tuple(k for k in range(32) if kinds >> k & 1),
+                )
+                for kinds, n in slots
+            ))
+        out.append(tuple(patterns))
+    return tuple(out)
+
+
 @frozen
 class Compiled:
     """Everything the engine needs from a profile, as ints and tuples."""
@@ -119,10 +144,13 @@ class Compiled:
     turn_up: bool
     melds: tuple[MeldTemplate, ...]
     meld_by_name: dict[str, MeldTemplate]
+    patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
     first_marriage_only: bool
+    revoke_forfeit: bool
+    extras: bool
     classes: tuple[str, ...]
 
 
@@ -199,9 +227,12 @@ def compile_rules(rules: Rules) -> Compiled:
         turn_up=selection.startswith("turn_up"),
         melds=tuple(templates),
         meld_by_name={t.name: t for t in templates},
+        patterns=tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates),
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,
         first_marriage_only=selection == "first_marriage",
+        revoke_forfeit=rules.endgame.revoke_penalty == "forfeit_remaining_tricks",
+        extras=bool(dix.declare_anytime or carte is not None or rules.game.call_out),
         classes=tuple(sorted(class_ids, key=class_ids.__getitem__)),
     )

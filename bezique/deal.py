@@ -37,6 +37,7 @@ from bezique.compile import Compiled, compile_rules
 from bezique.count import brisque_count, end_count, trick_points
 from bezique.errors import IllegalAction
 from bezique.events import Event
+from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration, fixed_trump
 from bezique.rules.model import Rules
 
@@ -493,18 +494,31 @@ class Deal:
             groups.setdefault(x >> 3, {}).setdefault(sig, []).append(x)
         return {k: list(g.values()) for k, g in groups.items()}
 
+    def _groups_of_kind(self, player: int, k: int) -> list[list[int]]:
+        """The player's copies of kind ``k`` split into groups of interchangeable copies."""
+        hand, table = self._hand[player], self._table[player]
+        groups: dict[tuple[int, int, int], list[int]] = {}
+        for copy in range(8):
+            x = k * 8 + copy
+            if not ((hand | table) >> x) & 1:
+                continue
+            member = 0
+            if (table >> x) & 1:
+                for i, d in enumerate(self._decls):
+                    if d.owner == player and (d.cards >> x) & 1:
+                        member |= 1 << i
+            sig = ((table >> x) & 1, member, (self._dix_scored >> x) & 1)
+            groups.setdefault(sig, []).append(x)
+        return list(groups.values())
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
         """Every distinct action the player to move may take (empty when over)."""
-        from bezique.legal import legal_actions
-
         return legal_actions(self)
 
     def problem(self, action: Action) -> str | None:
         """Why ``action`` is illegal now (None if it is legal): the `can_apply` check."""
-        from bezique.legal import action_problem
-
         return action_problem(self, action)
 
     def can_apply(self, action: Action | str) -> bool:

@@ -21,6 +21,7 @@ from bezique.actions import (
     Meld,
     Play,
 )
+from bezique.carte import carte_blanche_problem
 from bezique.cards import card_name, iter_bits
 from bezique.melds import candidates, meld_problem
 from bezique.tricks import follow_choices
@@ -36,10 +37,7 @@ def _sort_key(card: int) -> tuple[int, int, int]:
 
 
 def _strict_follow(d: Deal) -> bool:
-    return (
-        d._phase == FOLLOW and d._end_phase
-        and d.rules.endgame.revoke_penalty == "none"
-    )
+    return d._phase == FOLLOW and d._end_phase and not d._c.revoke_forfeit
 
 
 def legal_actions(d: Deal) -> list[Action]:
@@ -48,68 +46,78 @@ def legal_actions(d: Deal) -> list[Action]:
     if phase == OVER:
         return []
     p = d._to_move
-    out: list[Action] = []
     rules = d.rules
+    c = d._c
     if phase != DECLARE:
-        mine = d._mine(p)
+        mine = d._hand[p] | d._table[p]
         allowed = mine
-        if _strict_follow(d):
+        if phase == FOLLOW and d._end_phase and not c.revoke_forfeit:
             allowed = follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
-        out.extend(_plays(d, p, allowed))
+        out = _plays(d, p, allowed, mine)
+        if not c.extras:
+            return out
         if rules.dix.declare_anytime and not d._end_phase:
             out.extend(_dix_shows(d, p))
     elif rules.melds.timing == "after_draw" and not d._drawn:
-        out.extend(_draws(d))
+        out = _draws(d)
     else:
-        groups = d._signatures(p)
+        out = []
         if _meld_refusal(d) is None:
-            out.extend(_melds(d, p, groups, Meld))
+            out.extend(_melds(d, p, Meld))
         if _announce_refusal(d) is None:
-            out.extend(_melds(d, p, groups, Announce))
+            out.extend(_melds(d, p, Announce))
         out.extend(_dix_shows(d, p))
         out.extend(_dix_exchanges(d, p))
         if rules.melds.timing == "after_draw":
             out.append(Done())
         else:
             out.extend(_draws(d))
-    if d._c.carte_blanche is not None:
-        from bezique.carte import carte_blanche_problem
-
-        if carte_blanche_problem(d) is None:
-            out.append(CarteBlanche())
+    if c.carte_blanche is not None and carte_blanche_problem(d) is None:
+        out.append(CarteBlanche())
     if rules.game.call_out:
         out.append(CallOut())
     return out
 
 
-def _plays(d: Deal, p: int, allowed: int) -> list[Action]:
-    table = d._table[p]
-    if not table and not (d._dix_scored & allowed):
-        seen = 0
-        plays: list[Action] = []
-        for x in iter_bits(allowed):
-            k = 1 << (x >> 3)
-            if not seen & k:
-                seen |= k
-                plays.append(Play(x))
-        return plays
+_PLAYS = tuple(Play(x) for x in range(256))
+
+
+def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
+    """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
+    plainly = not d._table[p] and not d._dix_scored & mine
     out: list[Action] = []
-    for groups in d._signatures(p).values():
+    seen = 0
+    bits = allowed
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        x = low.bit_length() - 1
+        k = x >> 3
+        if seen >> k & 1:
+            continue
+        seen |= 1 << k
+        copies = (mine >> (k * 8)) & 0xFF
+        if plainly or not copies & (copies - 1):
+            out.append(_PLAYS[x])
+            continue
+        groups = d._groups_of_kind(p, k)
         qualify = len(groups) > 1
-        for g in groups:
-            if allowed >> g[0] & 1:
-                out.append(Play(g[0], qualify))
+        out.extend(Play(g[0], qualify) for g in groups)
     return out
 
 
-def _melds(
-    d: Deal, p: int, groups: dict[int, list[list[int]]], kind: type[Meld] | type[Announce]
-) -> list[Action]:
+def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     out: list[Action] = []
     pending = {(x.template, x.cards) for x in d._decls if x.owner == p and x.pending}
-    for t, bits in candidates(c, groups, trump):
+    groups: dict[int, list[list[int]]] = {}
+
+    def grouping() -> dict[int, list[list[int]]]:
+        groups.update(d._signatures(p))
+        return groups
+
+    for t, bits in candidates(c, d._mine(p), grouping, trump):
         if kind is Announce and (t.index, bits) in pending:
             continue
         if meld_problem(c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump):
@@ -293,7 +301,5 @@ def action_problem(d: Deal, act: Action) -> str | None:
     if isinstance(act, CarteBlanche):
         if d._c.carte_blanche is None:
             return "no carte blanche in this profile (melds.values.carte_blanche)"
-        from bezique.carte import carte_blanche_problem
-
         return carte_blanche_problem(d)
     return f"unknown action {act!r}"

@@ -9,7 +9,7 @@ and ``sequence_to_marriage`` (class ``marriage``), ``double_after_two_singles``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
 from attrs import evolve, frozen
@@ -35,21 +35,13 @@ class Declaration:
         return evolve(self, intact=False)
 
 
-def kind_count(cards: int, kinds: int) -> int:
-    """How many cards of ``cards`` are of a kind in the kinds bitmask ``kinds``."""
-    n = 0
-    for k in iter_bits(kinds):
-        n += ((cards >> (k * 8)) & 0xFF).bit_count()
-    return n
-
-
-def matches(t: MeldTemplate, cards: int, trump: int | None, pair_rule: str) -> bool:
+def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool:
     """Do exactly these cards form meld ``t`` under ``trump``?"""
     if cards.bit_count() != t.size:
         return False
     return any(
-        all(kind_count(cards, mask) == n for mask, n in slots)
-        for slots in t.slots(trump, pair_rule)
+        all((cards & mask).bit_count() == n for mask, n, _ in pattern)
+        for pattern in c.patterns[t.index][0 if trump is None else trump + 1]
     )
 
 
@@ -80,23 +72,28 @@ def _choose(groups: Sequence[Sequence[int]], count: int) -> Iterator[int]:
 
 
 def candidates(
-    c: Compiled, groups: dict[int, list[list[int]]], trump: int | None
+    c: Compiled, mine: int, grouping: Callable[[], dict[int, list[list[int]]]], trump: int | None
 ) -> Iterator[tuple[MeldTemplate, int]]:
-    """Every distinct (template, cards) whose pattern the player's grouped cards can form.
+    """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
-    ``groups`` maps a kind to its equivalence groups of physical cards (same place, same meld
-    history); copies within a group are interchangeable, so only the lowest are taken.
+    ``grouping()`` maps a kind to its equivalence groups of physical cards (same place, same
+    meld history); copies within a group are interchangeable, so only the lowest are taken.
+    It is called only when some pattern is within reach.
     """
-    pair_rule = c.rules.melds.bezique_pair
+    index = 0 if trump is None else trump + 1
+    groups: dict[int, list[list[int]]] | None = None
     for t in c.melds:
-        for slots in t.slots(trump, pair_rule):
-            options: list[list[int]] = []
-            for mask, n in slots:
-                pool = [g for k in iter_bits(mask) for g in groups.get(k, ())]
-                if sum(len(g) for g in pool) < n:
+        for pattern in c.patterns[t.index][index]:
+            for mask, n, _ in pattern:
+                if (mine & mask).bit_count() < n:
                     break
-                options.append(list(_choose(pool, n)))
             else:
+                if groups is None:
+                    groups = grouping()
+                options = [
+                    list(_choose([g for k in kinds for g in groups.get(k, ())], n))
+                    for _, n, kinds in pattern
+                ]
                 for parts in product(*options):
                     bits = 0
                     for part in parts:
@@ -117,7 +114,7 @@ def meld_problem(
     """Why ``player`` may not declare ``cards`` as ``t`` now (None: allowed). ``hand`` is the
     concealed hand; cards not in it are on the player's table."""
     rules = c.rules.melds
-    if not matches(t, cards, trump, rules.bezique_pair):
+    if not matches(c, t, cards, trump):
         return f"the cards do not form a {t.name}"
     if trump is None:
         if t.suits == "trump" and not t.can_fix_trump:

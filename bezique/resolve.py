@@ -135,9 +135,7 @@ def _name_for(d: Deal, cards: list[int]) -> str:
     for x in cards:
         bits |= 1 << x
     trump = None if d._trump < 0 else d._trump
-    names = [
-        t.name for t in d._c.melds if matches(t, bits, trump, d.rules.melds.bezique_pair)
-    ]
+    names = [t.name for t in d._c.melds if matches(d._c, t, bits, trump)]
     if len(names) == 1:
         return names[0]
     if not names:

@@ -1,0 +1,68 @@
+"""Random-playout throughput per profile, legal-actions and clone cost, largest legal list.
+
+Prints figures; it asserts nothing. Usage::
+
+    python benchmarks/bench_deals.py [--deals N] [PROFILE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+import timeit
+
+import bezique
+
+
+def playouts(rules: bezique.Rules, deals: int) -> tuple[float, float, int, int]:
+    """Deals per second, actions per deal, largest legal-action list, failures."""
+    actions = largest = failures = 0
+    start = time.perf_counter()
+    for seed in range(deals):
+        deal = bezique.Deal.new(rules, seed=seed, dealer=seed % 2)
+        rng = random.Random(seed)
+        try:
+            while not deal.is_over:
+                legal = deal.legal_actions()
+                largest = max(largest, len(legal))
+                deal.apply(legal[int(rng.random() * len(legal))])
+                actions += 1
+        except Exception:  # a failure is counted and reported, never hidden
+            failures += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, actions / deals, largest, failures
+
+
+def micro(rules: bezique.Rules) -> tuple[float, float]:
+    """Microseconds per clone and per legal_actions() on a mid-deal state."""
+    deal = bezique.Deal.new(rules, seed=1)
+    rng = random.Random(1)
+    for _ in range(40):
+        legal = deal.legal_actions()
+        deal.apply(legal[int(rng.random() * len(legal))])
+    n = 20000
+    clone = timeit.timeit(deal.clone, number=n) / n * 1e6
+    legal_cost = timeit.timeit(deal.legal_actions, number=n) / n * 1e6
+    return clone, legal_cost
+
+
+def main() -> None:
+    """Run the benchmark for the named profiles (default: all built-in)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("profiles", nargs="*")
+    args = parser.parse_args()
+    names = args.profiles or bezique.list_profiles()
+    print(f"{'profile':24} {'deals/s':>9} {'actions':>8} {'max legal':>9} {'fail':>5} "
+          f"{'clone us':>9} {'legal us':>9}")
+    for name in names:
+        rules = bezique.load_profile(name)
+        rate, per_deal, largest, failures = playouts(rules, args.deals)
+        clone, legal = micro(rules)
+        print(f"{name:24} {rate:9.0f} {per_deal:8.0f} {largest:9d} {failures:5d} "
+              f"{clone:9.2f} {legal:9.2f}")
+
+
+if __name__ == "__main__":
+    main()
