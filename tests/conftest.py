@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
-from bezique.rules import list_profiles
+from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles
 
 BUILTIN_PROFILES = list_profiles()
 
@@ -33,3 +35,30 @@ def write_profile(tmp_path: Path) -> Callable[[str, str | bytes], Path]:
         return path
 
     return write
+
+
+def apply_overrides(rules: Rules, overrides: Mapping[str, Any]) -> Rules:
+    """The base with TOML-shaped overrides applied by hand through ``attrs.evolve``, independently
+    of the loader's dict merge: tables key by key, arrays replaced, meld specs field by field.
+    This is the "base with the overrides applied" of RULES.md §7.13."""
+    changes: dict[str, Any] = {}
+    for key, value in overrides.items():
+        current = getattr(rules, key)
+        changes[key] = _apply(current, value) if isinstance(value, Mapping) else value
+    return attrs.evolve(rules, **changes)
+
+
+def _apply(current: Any, value: Mapping[str, Any]) -> Any:
+    if isinstance(current, FrozenMap):
+        data = dict(current)
+        for k, v in value.items():
+            data[k] = _apply(data.get(k, MeldSpec()), v) if isinstance(v, Mapping) else v
+        return FrozenMap(data)
+    fields: dict[str, Any] = {}
+    for k, v in value.items():
+        name = "klass" if k == "class" else k
+        if isinstance(v, Mapping):
+            fields[name] = _apply(getattr(current, name), v)
+        else:
+            fields[name] = tuple(v) if isinstance(v, list) else v
+    return attrs.evolve(current, **fields)

@@ -6,53 +6,21 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from conftest import apply_overrides
 
 import bezique
-from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles, load_profile, profile_from_toml
+from bezique.rules import MeldSpec, Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rules.load import variants_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = ["bezique", "bezique-first-marriage", "besigue", "rubicon", "chinese", "five-hundred",
             "pinochle"]
-
-
-def apply_overrides(rules: Rules, overrides: Mapping[str, Any]) -> Rules:
-    """The base with overrides applied by hand through attrs.evolve (independent of the loader's
-    dict merge): tables key by key, arrays replaced, meld specs field by field."""
-    changes: dict[str, Any] = {}
-    for key, value in overrides.items():
-        current = getattr(rules, key)
-        changes[key] = _apply(current, value) if isinstance(value, Mapping) else value
-    return attrs.evolve(rules, **changes)
-
-
-def _apply(current: Any, value: Mapping[str, Any]) -> Any:
-    if isinstance(current, FrozenMap):
-        data = dict(current)
-        for k, v in value.items():
-            if isinstance(v, Mapping):
-                base = data.get(k, MeldSpec())
-                data[k] = _apply(base, v)
-            else:
-                data[k] = v
-        return FrozenMap(data)
-    fields = {}
-    for k, v in value.items():
-        name = "klass" if k == "class" else k
-        old = getattr(current, name)
-        if isinstance(v, Mapping):
-            fields[name] = _apply(old, v)
-        elif isinstance(v, list):
-            fields[name] = tuple(v)
-        else:
-            fields[name] = v
-    return attrs.evolve(current, **fields)
 
 
 # --- the built-in registry -------------------------------------------------------------------
