@@ -108,7 +108,9 @@ def _split(token: str) -> tuple[int, int, int | None]:
     if len(t) >= 3 and t[-1] in COPY_LETTERS and t[-2].upper() in _SUIT_ALIASES:
         copy_index = COPY_LETTERS.index(t[-1])
         t = t[:-1]
-    if len(t) < 2:
+    elif len(t) >= 3 and t[-1].isalpha() and t[-1].islower() and t[-2].upper() in _SUIT_ALIASES:
+        raise NotationError(f"bad card {token!r}: unknown copy letter {t[-1]!r} (a to h)")
+    if len(t) < 2 or t.upper() in _RANK_ALIASES:
         raise NotationError(f"bad card {token!r}: expected rank then suit, e.g. QS, 10D or Q♠")
     try:
         r = rank_index(t[:-1])
