@@ -28,7 +28,9 @@ from bezique.errors import ProfileError
 from bezique.rules import Rules, list_profiles, load_profile
 from bezique.rules.diff import diff_rules, format_value
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = (
+    "bezique.cli_scenario",
+)
 """Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
 
 

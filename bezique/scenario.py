@@ -1,0 +1,600 @@
+"""Rules scenarios: hand-written TOML files that set up a deal, act, and check the outcome.
+
+A scenario names a profile, a stacked ``[position]`` (the arguments of `Deal.from_position`) or
+a shuffled ``[deal]``, a list of ``[[step]]`` tables (actions in notation plus expectations), and
+optionally a ``[settle]`` table (the end count of the finished deal, or of given points). Extra
+``[[variant]]`` tables re-run the same steps under another profile with some expectations
+replaced: the way to state "and with this knob the second win is rejected". The format is
+documented in ``docs/scenarios.md``; `run_files` checks any user's files.
+
+>>> text = '''
+... title = "four kings on the first win"
+... profile = "bezique"
+... [position]
+... hands = ["KS KH KC KD 8C 9S 9H 8H", "7S 8S 10C JC AH 10H QC 9D"]
+... stock = "9C 10S"
+... turn_up = "JD"
+... dealer = 1
+... [[step]]
+... do = ["play 8C", "play 7S", "meld KS KH KC KD"]
+... expect_points = ["P0 +80 four_kings"]
+... '''
+>>> run_scenario(parse_scenario(text)).passed
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from attrs import field, frozen
+
+from bezique.actions import parse_action
+from bezique.cards import SUITS, card_name, parse_card, parse_card_ref
+from bezique.compile import compile_rules
+from bezique.deal import Deal
+from bezique.errors import IllegalAction, NotationError, ProfileError
+from bezique.events import Event
+from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
+from bezique.settlement import Settlement, settle
+
+TOP_KEYS = frozenset({"title", "source", "profile", "position", "deal", "step", "settle",
+                      "variant", "xfail", "note"})
+POSITION_KEYS = frozenset({"hands", "stock", "turn_up", "dealer", "trump", "leader", "scores",
+                           "totals", "target"})
+DEAL_KEYS = frozenset({"seed", "dealer", "totals", "target", "cut", "guess"})
+EXPECT_STEP_KEYS = frozenset({"expect_scores", "expect_points", "expect_events", "expect_error",
+                              "expect_legal", "expect_legal_includes", "expect_legal_excludes",
+                              "expect"})
+STEP_KEYS = EXPECT_STEP_KEYS | {"do", "id", "by", "note"}
+SETTLE_KEYS = frozenset({"points", "brisques", "totals", "target", "called_out", "dealer",
+                         "expect"})
+SETTLE_EXPECT_KEYS = frozenset({"winner", "kind", "margin", "totals", "game_over", "target",
+                                "breakdown_includes"})
+VARIANT_KEYS = frozenset({"name", "profile", "steps", "settle", "stop_after", "xfail", "note"})
+
+
+class ScenarioError(ValueError):
+    """A scenario file is malformed; the message gives the file and the key path."""
+
+
+@frozen
+class Step:
+    """One step: actions to apply in order (``do``), then the checks (expectation keys)."""
+
+    index: int
+    do: tuple[str, ...]
+    checks: Mapping[str, Any]
+    id: str = ""
+    by: int | None = None
+
+
+@frozen
+class Case:
+    """One run of the scenario: the base run, or a ``[[variant]]`` with its own profile."""
+
+    name: str
+    rules: Rules
+    steps: tuple[Step, ...]
+    settle: Mapping[str, Any] | None
+    xfail: str = ""
+
+
+@frozen
+class Scenario:
+    """A loaded scenario file: its setup and every case to run (the base run first)."""
+
+    title: str
+    source: str
+    path: str
+    position: Mapping[str, Any] | None
+    deal: Mapping[str, Any] | None
+    cases: tuple[Case, ...]
+
+
+@frozen
+class Failure:
+    """One check that did not hold: in which case and step, what was expected, what was seen."""
+
+    case: str
+    step: int | None
+    check: str
+    expected: object
+    actual: object
+
+    def __str__(self) -> str:
+        where = self.case + ("" if self.step is None else f" step {self.step}")
+        return f"{where}: {self.check}: expected {self.expected!r}, got {self.actual!r}"
+
+
+@frozen
+class ScenarioResult:
+    """The outcome of `run_scenario`: ``passed`` when every case met every expectation (a case
+    marked ``xfail`` must fail instead); ``failures`` lists what differed; ``xfailed`` names
+    the cases that failed as their ``xfail`` said they would."""
+
+    scenario: Scenario
+    failures: tuple[Failure, ...] = ()
+    xfailed: tuple[str, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        """Whether nothing unexpected happened."""
+        return not self.failures
+
+    def report(self) -> str:
+        """A readable multi-line report: the title, then one line per failure."""
+        status = "PASS" if self.passed else "FAIL"
+        lines = [f"{status} {self.scenario.path}: {self.scenario.title}"]
+        lines += [f"  xfail {name}" for name in self.xfailed]
+        lines += [f"  {f}" for f in self.failures]
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ loading
+
+
+def _check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    allowed = sorted(allowed)
+    for key in data:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ScenarioError(f"{where}.{key}: unknown key{hint}; allowed: {', '.join(allowed)}")
+
+
+def _load_rules(spec: object, where: str, base_dir: Path) -> Rules:
+    """A profile from a built-in name, a path relative to the scenario, or an inline table."""
+    try:
+        if isinstance(spec, str):
+            if spec in list_profiles():
+                return load_profile(spec)
+            return load_profile(base_dir / spec)
+        if isinstance(spec, Mapping):
+            return profile_from_toml(tomli_w.dumps(dict(spec)), source=where, base_dir=base_dir)
+    except (ProfileError, OSError) as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    raise ScenarioError(f"{where}: expected a profile name, a relative path or a table")
+
+
+def _steps(raw: object, where: str) -> tuple[Step, ...]:
+    if not isinstance(raw, list):
+        raise ScenarioError(f"{where}: expected an array of [[step]] tables")
+    out = []
+    for i, item in enumerate(raw):
+        here = f"{where}[{i}]"
+        if not isinstance(item, dict):
+            raise ScenarioError(f"{here}: expected a table")
+        _check_keys(item, STEP_KEYS, here)
+        if isinstance(item.get("expect"), dict):
+            _check_keys(item["expect"], STATE_CHECKS, f"{here}.expect")
+        do = item.get("do", [])
+        do = [do] if isinstance(do, str) else do
+        if not isinstance(do, list) or not all(isinstance(a, str) for a in do):
+            raise ScenarioError(f"{here}.do: expected a notation string or an array of them")
+        checks = {k: v for k, v in item.items() if k in EXPECT_STEP_KEYS}
+        out.append(Step(index=i, do=tuple(do), checks=checks, id=str(item.get("id", "")),
+                        by=item.get("by")))
+    return tuple(out)
+
+
+def _settle_spec(raw: object, where: str) -> Mapping[str, Any] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{where}: expected a table")
+    _check_keys(raw, SETTLE_KEYS, where)
+    _check_keys(raw.get("expect", {}), SETTLE_EXPECT_KEYS, f"{where}.expect")
+    return raw
+
+
+def _variant(base: Case, raw: dict[str, Any], where: str, base_dir: Path) -> Case:
+    _check_keys(raw, VARIANT_KEYS, where)
+    name = str(raw.get("name", where))
+    rules = _load_rules(raw["profile"], f"{where}.profile", base_dir) if "profile" in raw \
+        else base.rules
+    patches = raw.get("steps", {})
+    ids = {s.id for s in base.steps if s.id}
+    for key in patches:
+        if key not in ids:
+            raise ScenarioError(f"{where}.steps.{key}: no step has id {key!r}")
+    steps = []
+    for step in base.steps:
+        patch = patches.get(step.id) if step.id else None
+        if patch is not None:
+            _check_keys(patch, STEP_KEYS - {"id"}, f"{where}.steps.{step.id}")
+            fixed = _steps([{"id": step.id, "do": list(step.do), "by": step.by, **patch}],
+                           f"{where}.steps.{step.id}")[0]
+            step = Step(index=step.index, do=fixed.do, checks=fixed.checks, id=step.id,
+                        by=fixed.by)
+        steps.append(step)
+        if raw.get("stop_after") and step.id == raw["stop_after"]:
+            break
+    settle_spec = _settle_spec(raw["settle"], f"{where}.settle") if "settle" in raw \
+        else (None if raw.get("stop_after") else base.settle)
+    return Case(name=name, rules=rules, steps=tuple(steps), settle=settle_spec,
+                xfail=str(raw.get("xfail", "")))
+
+
+def parse_scenario(text: str, *, source: str = "<string>",
+                   base_dir: str | Path | None = None) -> Scenario:
+    """Build a `Scenario` from TOML text; raises `ScenarioError` naming the bad key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
+    _check_keys(data, TOP_KEYS, source)
+    base = Path(base_dir) if base_dir is not None else Path.cwd()
+    position, deal = data.get("position"), data.get("deal")
+    if (position is None) == (deal is None) and "step" in data:
+        raise ScenarioError(f"{source}: give exactly one of [position] and [deal]")
+    if position is not None:
+        _check_keys(position, POSITION_KEYS, f"{source}.position")
+    if deal is not None:
+        _check_keys(deal, DEAL_KEYS, f"{source}.deal")
+    rules = _load_rules(data.get("profile", "bezique"), f"{source}.profile", base)
+    main = Case(name="base", rules=rules, steps=_steps(data.get("step", []), f"{source}.step"),
+                settle=_settle_spec(data.get("settle"), f"{source}.settle"),
+                xfail=str(data.get("xfail", "")))
+    variants = [_variant(main, v, f"{source}.variant[{i}]", base)
+                for i, v in enumerate(data.get("variant", []))]
+    return Scenario(title=str(data.get("title", source)), source=str(data.get("source", "")),
+                    path=source, position=position, deal=deal, cases=(main, *variants))
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load a scenario file; a relative profile path inside it resolves against its folder."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{p}: {exc}") from None
+    return parse_scenario(text, source=str(p), base_dir=p.parent)
+
+
+# ------------------------------------------------------------------ checks
+
+
+def _cards_text(cards: Iterable[int]) -> str:
+    return " ".join(sorted((card_name(c, copies=True) for c in cards), key=_sort_name))
+
+
+def _sort_name(name: str) -> tuple[int, str]:
+    return parse_card(name) >> 3, name
+
+
+def cards_match(expected: str, actual: Iterable[int]) -> bool:
+    """Whether the physical cards ``actual`` are exactly those written in ``expected``.
+
+    A token with a copy letter (``7Cb``) must be that copy; a bare token (``7C``) any copy.
+    """
+    remaining = list(actual)
+    refs = [parse_card_ref(t) for t in expected.replace(",", " ").split()]
+    for kind, copy in sorted(refs, key=lambda r: r[1] is None):
+        pick = next((x for x in remaining
+                     if x >> 3 == kind and (copy is None or x & 7 == copy)), None)
+        if pick is None:
+            return False
+        remaining.remove(pick)
+    return not remaining
+
+
+def _suit(value: int | None) -> str:
+    return "none" if value is None else SUITS[value]
+
+
+def _card_or_none(value: int | None) -> str:
+    return "none" if value is None else card_name(value, copies=True)
+
+
+def _decl_names(deal: Deal, player: int, pending: bool) -> list[str]:
+    melds = compile_rules(deal.rules).melds
+    return [melds[d.template].name for d in deal.declarations
+            if d.owner == player and d.pending == pending]
+
+
+Getter = Callable[[Deal], object]
+_PLAIN: dict[str, Getter] = {
+    "phase": lambda d: d.phase,
+    "to_move": lambda d: d.to_move,
+    "trump": lambda d: _suit(d.trump),
+    "turn_up": lambda d: _card_or_none(d.turn_up),
+    "stock_size": lambda d: d.stock_size,
+    "is_over": lambda d: d.is_over,
+    "in_end_phase": lambda d: d.in_end_phase,
+    "leader": lambda d: d.leader,
+    "tricks_played": lambda d: d.tricks_played,
+    "last_trick_winner": lambda d: d.last_trick_winner,
+    "called_out": lambda d: d.called_out,
+    "scores": lambda d: list(d.scores),
+    "brisques": lambda d: list(d.brisques),
+    "heap_size": lambda d: len(d.heap),
+    "trick": lambda d: [card_name(c) for c in d.trick],
+}
+_CARDS: dict[str, Callable[[Deal, int], Iterable[int]]] = {
+    "hand": lambda d, p: d.hand(p),
+    "table": lambda d, p: d.table(p),
+    "captured": lambda d, p: d.captured(p),
+    "known": lambda d, p: d.known(p),
+}
+_LISTS: dict[str, Callable[[Deal, int], object]] = {
+    "melds": lambda d, p: _decl_names(d, p, False),
+    "pending": lambda d, p: _decl_names(d, p, True),
+    "captured_count": lambda d, p: len(d.captured(p)),
+}
+STATE_CHECKS = frozenset(
+    set(_PLAIN) | {"stock"}
+    | {f"{k}_{p}" for k in (*_CARDS, *_LISTS) for p in (0, 1)}
+)
+"""The keys an ``expect = {...}`` table may check."""
+
+
+def _state_failures(deal: Deal, expect: Mapping[str, Any]) -> list[tuple[str, object, object]]:
+    out: list[tuple[str, object, object]] = []
+    for key, want in expect.items():
+        if key in _PLAIN:
+            got = _PLAIN[key](deal)
+            if key == "trump" and isinstance(want, str):
+                want = want.upper() if want.lower() != "none" else "none"
+            if key == "turn_up" and isinstance(want, str) and want.lower() != "none":
+                ok = got != "none" and cards_match(want, [parse_card(str(got))])
+                if ok:
+                    continue
+            if got != want:
+                out.append((key, want, got))
+            continue
+        if key == "stock":
+            if not cards_match(want, deal.stock):
+                out.append((key, want, _cards_text(deal.stock)))
+            continue
+        name, player = key.rsplit("_", 1)
+        if name in _CARDS:
+            cards = list(_CARDS[name](deal, int(player)))
+            if not cards_match(want, cards):
+                out.append((key, want, _cards_text(cards)))
+        else:
+            got = _LISTS[name](deal, int(player))
+            if (sorted(got) if isinstance(got, list) else got) != (
+                    sorted(want) if isinstance(want, list) else want):
+                out.append((key, want, got))
+    return out
+
+
+def render_event(event: Event) -> str:
+    """An event as scenario files write it: a score as ``P0 +80 four_kings``, others as
+    ``str(event)`` (``P0 trump diamonds``, ``P1 draw turn_up 7C``)."""
+    if event.kind == "score":
+        return f"P{event.player} +{event.points} {event.reason}"
+    return str(event)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _events_in_order(expected: Sequence[str], rendered: Sequence[str]) -> bool:
+    it = iter(_norm(r) for r in rendered)
+    for want in map(_norm, expected):
+        if not any(r == want or r.startswith(want + " ") for r in it):
+            return False
+    return True
+
+
+def _action_key(text: str) -> tuple[str, str | None, tuple[tuple[int, int | None], ...]]:
+    parsed = parse_action(text)
+    return parsed.verb, parsed.name, tuple(sorted(parsed.refs, key=lambda r: r[0]))
+
+
+def _notation_matches(want: str, got: str) -> bool:
+    """Same verb and cards; the meld name and copy letters count only where ``want`` gives
+    them."""
+    wv, wn, wr = _action_key(want)
+    gv, gn, gr = _action_key(got)
+    if wv != gv or (wn is not None and wn != gn) or len(wr) != len(gr):
+        return False
+    return all(a[0] == b[0] and (a[1] is None or b[1] is None or a[1] == b[1])
+               for a, b in zip(wr, gr, strict=True))
+
+
+def _legal_failures(deal: Deal, checks: Mapping[str, Any]) -> list[tuple[str, object, object]]:
+    legal = [str(a) for a in deal.legal_actions()]
+    out: list[tuple[str, object, object]] = []
+
+    def found(want: str) -> bool:
+        return any(_notation_matches(want, g) for g in legal)
+
+    if "expect_legal" in checks:
+        want = list(checks["expect_legal"])
+        extra = [g for g in legal if not any(_notation_matches(w, g) for w in want)]
+        if extra or not all(map(found, want)):
+            out.append(("expect_legal", sorted(want), sorted(legal)))
+    for w in checks.get("expect_legal_includes", []):
+        if not found(w):
+            out.append(("expect_legal_includes", w, sorted(legal)))
+    for w in checks.get("expect_legal_excludes", []):
+        if found(w):
+            out.append(("expect_legal_excludes", w, sorted(legal)))
+    return out
+
+
+# ------------------------------------------------------------------ running
+
+
+def _new_deal(scenario: Scenario, rules: Rules) -> Deal:
+    if scenario.position is not None:
+        pos = dict(scenario.position)
+        for key in ("scores", "totals"):
+            if key in pos:
+                pos[key] = tuple(pos[key])
+        return Deal.from_position(rules, **pos)
+    spec = dict(scenario.deal or {})
+    if "totals" in spec:
+        spec["totals"] = tuple(spec["totals"])
+    return Deal.new(rules, **spec)
+
+
+def _run_step(deal: Deal, step: Step) -> list[tuple[str, object, object]]:
+    checks = step.checks
+    if step.by is not None and deal.to_move != step.by:
+        return [("by", step.by, deal.to_move)]
+    error = checks.get("expect_error")
+    actions = list(step.do)
+    last = actions.pop() if error is not None and actions else None
+    events: list[Event] = []
+    for text in actions:
+        try:
+            events += deal.apply(text)
+        except (IllegalAction, NotationError) as exc:
+            return [("do", text, f"refused: {exc}")]
+    out: list[tuple[str, object, object]] = []
+    if last is not None:
+        before = deal.clone()
+        try:
+            deal.apply(last)
+        except (IllegalAction, NotationError) as exc:
+            if str(error).lower() not in str(exc).lower():
+                out.append(("expect_error", error, str(exc)))
+            if deal != before:
+                out.append(("expect_error", "deal unchanged", "deal changed"))
+        else:
+            out.append(("expect_error", error, f"{last!r} was applied"))
+            return out
+    rendered = [render_event(e) for e in events]
+    if "expect_points" in checks:
+        scored = [r for e, r in zip(events, rendered, strict=True) if e.kind == "score"]
+        if [_norm(x) for x in checks["expect_points"]] != [_norm(x) for x in scored]:
+            out.append(("expect_points", list(checks["expect_points"]), scored))
+    if "expect_events" in checks and not _events_in_order(checks["expect_events"], rendered):
+        out.append(("expect_events", list(checks["expect_events"]), rendered))
+    if "expect_scores" in checks and list(deal.scores) != list(checks["expect_scores"]):
+        out.append(("expect_scores", list(checks["expect_scores"]), list(deal.scores)))
+    out += _legal_failures(deal, checks)
+    out += _state_failures(deal, checks.get("expect", {}))
+    return out
+
+
+def _settle_args(spec: Mapping[str, Any], deal: Deal | None) -> dict[str, Any]:
+    args: dict[str, Any] = {k: spec[k] for k in ("totals", "target", "called_out", "dealer")
+                            if k in spec}
+    if deal is not None:
+        rules = deal.rules
+        args.setdefault("totals", deal.totals)
+        args.setdefault("dealer", deal.dealer)
+        args.setdefault("called_out", deal.called_out)
+        counted_later = rules.brisques.counted != "always"
+        args["points"] = spec.get("points", deal.scores)
+        args["brisques"] = spec.get("brisques", deal.brisques if counted_later else (0, 0))
+    else:
+        args["points"] = spec["points"]
+        args["brisques"] = spec.get("brisques", (0, 0))
+    for key in ("points", "brisques", "totals"):
+        if key in args:
+            args[key] = tuple(args[key])
+    return args
+
+
+def _settle_failures(rules: Rules, spec: Mapping[str, Any], deal: Deal | None,
+                     ) -> list[tuple[str, object, object]]:
+    if deal is not None and not deal.is_over and "points" not in spec:
+        return [("settle", "a finished deal", repr(deal))]
+    if deal is None and "points" not in spec:
+        return [("settle", "points (there is no deal)", None)]
+    result: Settlement = settle(rules, **_settle_args(spec, deal))
+    out: list[tuple[str, object, object]] = []
+    for key, want in spec.get("expect", {}).items():
+        if key == "breakdown_includes":
+            for line in want:
+                if not any(_norm(line) in _norm(b) for b in result.breakdown):
+                    out.append((f"settle.{key}", line, list(result.breakdown)))
+            continue
+        got = getattr(result, key)
+        got = list(got) if isinstance(got, tuple) else got
+        if got != want:
+            out.append((f"settle.{key}", want, got))
+    return out
+
+
+def run_case(scenario: Scenario, case: Case) -> list[Failure]:
+    """Run one case of a scenario from a fresh deal; returns what differed (empty: passed).
+    The case's ``xfail`` mark is not applied here (see `run_scenario`)."""
+    def fail(step: int | None, items: list[tuple[str, object, object]]) -> list[Failure]:
+        return [Failure(case.name, step, c, e, a) for c, e, a in items]
+
+    deal: Deal | None = None
+    if scenario.position is not None or scenario.deal is not None:
+        try:
+            deal = _new_deal(scenario, case.rules)
+        except (ValueError, TypeError) as exc:
+            return fail(None, [("setup", "a valid position", str(exc))])
+    for step in case.steps:
+        if deal is None:
+            return fail(step.index, [("setup", "[position] or [deal]", None)])
+        failures = fail(step.index, _run_step(deal, step))
+        if failures:
+            return failures
+    if case.settle is not None:
+        return fail(None, _settle_failures(case.rules, case.settle, deal))
+    return []
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    """Run every case; a case marked ``xfail`` passes the scenario only by failing."""
+    failures: list[Failure] = []
+    xfailed: list[str] = []
+    for case in scenario.cases:
+        found = run_case(scenario, case)
+        if case.xfail and found:
+            xfailed.append(f"{case.name}: {case.xfail}")
+        elif case.xfail:
+            failures.append(Failure(case.name, None, "xfail", case.xfail, "passed"))
+        else:
+            failures += found
+    return ScenarioResult(scenario=scenario, failures=tuple(failures), xfailed=tuple(xfailed))
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The scenario files named: files as given, folders searched for ``**/*.toml``."""
+    out: list[Path] = []
+    for path in map(Path, paths):
+        out += sorted(path.rglob("*.toml")) if path.is_dir() else [path]
+    return out
+
+
+def run_files(paths: Iterable[str | Path]) -> list[ScenarioResult]:
+    """Load and run scenario files (folders are searched); a file that cannot be loaded gives
+    a failed result whose failure says why."""
+    results = []
+    for path in scenario_files(paths):
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as exc:
+            empty = Scenario(title="(not loaded)", source="", path=str(path), position=None,
+                             deal=None, cases=())
+            results.append(ScenarioResult(empty, (Failure("load", None, "file", "a scenario",
+                                                          str(exc)),)))
+            continue
+        results.append(run_scenario(scenario))
+    return results
+
+
+__all__ = [
+    "Case",
+    "Failure",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioResult",
+    "Step",
+    "cards_match",
+    "load_scenario",
+    "parse_scenario",
+    "render_event",
+    "run_case",
+    "run_files",
+    "run_scenario",
+    "scenario_files",
+]
