@@ -40,7 +40,10 @@ def micro(rules: bezique.Rules) -> tuple[float, float]:
     rng = random.Random(1)
     for _ in range(40):
         legal = deal.legal_actions()
-        deal.apply(legal[int(rng.random() * len(legal))])
+        if not legal or deal.rules.game.call_out and len(legal) <= 2:
+            break
+        choices = [a for a in legal if str(a) != "call out"]
+        deal.apply(choices[int(rng.random() * len(choices))])
     n = 20000
     clone = timeit.timeit(deal.clone, number=n) / n * 1e6
     legal_cost = timeit.timeit(deal.legal_actions, number=n) / n * 1e6

@@ -84,7 +84,8 @@ _PLAYS = tuple(Play(x) for x in range(256))
 
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
-    plainly = not d._table[p] and not d._dix_scored & mine
+    table, scored = d._table[p], d._dix_scored
+    plainly = not table and not scored & mine
     out: list[Action] = []
     seen = 0
     bits = allowed
@@ -97,7 +98,9 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
             continue
         seen |= 1 << k
         copies = (mine >> (k * 8)) & 0xFF
-        if plainly or not copies & (copies - 1):
+        if plainly or not copies & (copies - 1) or not (
+            (table >> (k * 8)) & 0xFF or (scored >> (k * 8)) & copies
+        ):
             out.append(_PLAYS[x])
             continue
         groups = d._groups_of_kind(p, k)
@@ -106,15 +109,27 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     return out
 
 
+class _KindGroups(dict[int, list[list[int]]]):
+    """A player's copies grouped by kind, computed only for the kinds asked for."""
+
+    def __init__(self, d: Deal, p: int) -> None:
+        super().__init__()
+        self.deal, self.player = d, p
+
+    def __missing__(self, k: int) -> list[list[int]]:
+        groups = self.deal._groups_of_kind(self.player, k)
+        self[k] = groups
+        return groups
+
+
 def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     out: list[Action] = []
     pending = {(x.template, x.cards) for x in d._decls if x.owner == p and x.pending}
-    groups: dict[int, list[list[int]]] = {}
+    groups = _KindGroups(d, p)
 
     def grouping() -> dict[int, list[list[int]]]:
-        groups.update(d._signatures(p))
         return groups
 
     for t, bits in candidates(c, d._mine(p), grouping, trump):

@@ -91,7 +91,7 @@ def candidates(
                 if groups is None:
                     groups = grouping()
                 options = [
-                    list(_choose([g for k in kinds for g in groups.get(k, ())], n))
+                    list(_choose([g for k in kinds for g in groups[k]], n))
                     for _, n, kinds in pattern
                 ]
                 for parts in product(*options):
