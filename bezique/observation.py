@@ -1,0 +1,201 @@
+"""What one player may know of a deal (`Observation`), and full deals consistent with it
+(`determinize`) for information-set search.
+
+What is public. Every card that has been played was seen by both players, so the current
+trick, both captured piles, the heap, and the history of plays and tricks are public (a careful
+player remembers them; the book game keeps won tricks face down only as a matter of tidiness).
+Declared cards lie face up on each table. The turn-up, the trump suit, the stock *size*, the
+scores, the pending declarations and every scoring event are public. What is private: the
+opponent's concealed hand (except the cards of it he has shown: tabled and taken back at the end
+of the stock, a shown dix, the taken turn-up, a carte blanche, see `Deal.known`), and the order
+and contents of the stock. In the event history the cards of the opponent's private draws are
+masked; the observer's own draws are shown.
+
+Two deals that differ only in those hidden cards give equal observations (RULES.md §7
+invariant 11). `determinize` deals the unseen cards at random between the opponent's concealed
+hand (his known cards stay) and the stock (the turn-up stays), so its observation for the same
+player equals the original one.
+
+>>> import bezique, random
+>>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+>>> seen = deal.observation(1)
+>>> seen.stock_size, len(seen.hand), seen.opponent_hand_size, len(seen.unseen)
+(48, 8, 8, 55)
+>>> world = deal.determinize(1, random.Random(0))
+>>> world.observation(1) == seen, world.hand(1) == deal.hand(1)
+(True, True)
+>>> seen.legal_actions() == deal.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from attrs import field, frozen
+
+from bezique.actions import Action
+from bezique.cards import CardSet, iter_bits
+from bezique.events import Event
+from bezique.melds import Declaration
+from bezique.rules.model import Rules
+
+if TYPE_CHECKING:
+    from bezique.deal import Deal
+
+__all__ = ["Observation", "determinize", "mask_event", "observe"]
+
+
+@frozen(kw_only=True)
+class Observation:
+    """Everything ``player`` may know about a deal at one moment, and nothing more.
+
+    Cards are physical cards (`bezique.cards`); card sets are `CardSet`. ``events`` is the
+    public history, the opponent's private draws masked (`mask_event`). ``known_opponent``:
+    cards of the opponent's concealed hand that ``player`` has seen. ``unseen``: every card
+    ``player`` cannot place, i.e. the opponent's other concealed cards and the stock.
+    """
+
+    rules: Rules
+    player: int
+    to_move: int | None
+    phase: str
+    dealer: int
+    hand: CardSet
+    tables: tuple[CardSet, CardSet]
+    known_opponent: CardSet
+    opponent_hand_size: int
+    unseen: CardSet
+    turn_up: int | None
+    trump: int | None
+    stock_size: int
+    in_end_phase: bool
+    trick: tuple[int, ...]
+    leader: int
+    tricks_played: int
+    last_trick_winner: int | None
+    captured: tuple[CardSet, CardSet]
+    heap: CardSet
+    brisques: tuple[int, int]
+    scores: tuple[int, int]
+    totals: tuple[int, int]
+    target: int
+    called_out: int | None
+    declarations: tuple[Declaration, ...]
+    events: tuple[Event, ...]
+    legal: tuple[Action, ...] = field(default=())
+
+    @property
+    def opponent(self) -> int:
+        """The other player."""
+        return 1 - self.player
+
+    @property
+    def pending(self) -> tuple[Declaration, ...]:
+        """The pending (announced, not yet scored) declarations of both players."""
+        return tuple(d for d in self.declarations if d.pending)
+
+    def legal_actions(self) -> list[Action]:
+        """The observer's legal actions when it is his turn (empty otherwise): the same list
+        `Deal.legal_actions` gives, so a bot needs nothing but the observation."""
+        return list(self.legal)
+
+
+def mask_event(event: Event, observer: int) -> Event:
+    """The event as ``observer`` sees it: another player's private cards are hidden."""
+    if event.private and event.player != observer and event.cards:
+        return Event(event.kind, event.player, (), event.points, event.reason, private=True)
+    return event
+
+
+def observe(deal: Deal, player: int) -> Observation:
+    """The observation of ``deal`` for ``player`` (what `Deal.observation` returns)."""
+    opp = 1 - player
+    hidden = deal._hand[opp] & ~deal._known[opp]
+    stock = sum(1 << x for x in deal._stock)
+    to_move = deal.to_move
+    return Observation(
+        rules=deal.rules,
+        player=player,
+        to_move=to_move,
+        phase=deal.phase,
+        dealer=deal.dealer,
+        hand=CardSet(deal._hand[player]),
+        tables=(CardSet(deal._table[0]), CardSet(deal._table[1])),
+        known_opponent=deal.known(opp),
+        opponent_hand_size=deal._hand[opp].bit_count(),
+        unseen=CardSet(hidden | stock),
+        turn_up=deal.turn_up,
+        trump=deal.trump,
+        stock_size=deal.stock_size,
+        in_end_phase=deal.in_end_phase,
+        trick=deal.trick,
+        leader=deal.leader,
+        tricks_played=deal.tricks_played,
+        last_trick_winner=deal.last_trick_winner,
+        captured=(CardSet(deal._captured[0]), CardSet(deal._captured[1])),
+        heap=deal.heap,
+        brisques=deal.brisques,
+        scores=deal.scores,
+        totals=deal.totals,
+        target=deal.target,
+        called_out=deal.called_out,
+        declarations=deal.declarations,
+        events=tuple(mask_event(e, player) for e in deal._events),
+        legal=tuple(deal.legal_actions()) if to_move == player else (),
+    )
+
+
+def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
+    """A full deal that ``player`` cannot tell from ``deal``: the cards he cannot see are dealt
+    at random between the opponent's concealed hand (his known cards kept) and the stock (the
+    turn-up kept). The opponent's private draw events are masked, so the new deal carries no
+    trace of the real hidden cards; the stock sizes, the seed (dropped) and everything public
+    are unchanged. In the end phase the stock is empty and the opponent's hand is exactly what
+    ``player`` can deduce, so the result is the deal itself (up to masked events).
+    """
+    opp = 1 - player
+    world = deal.clone()
+    world.seed = None
+    known = deal._known[opp] & deal._hand[opp]
+    hidden = deal._hand[opp] & ~known
+    pool = list(iter_bits(hidden)) + list(deal._stock)
+    rng.shuffle(pool)
+    size = hidden.bit_count()
+    world._hand[opp] = known | sum(1 << x for x in pool[:size])
+    world._stock = pool[size:]
+    world._events = [mask_event(e, player) for e in deal._events]
+    _carte_state(world, opp)
+    return world
+
+
+def _carte_state(world: Deal, opp: int) -> None:
+    """Make the opponent's repeat carte blanche state consistent with his sampled hand.
+
+    After showing carte blanche a player keeps the privilege (``melds.carte_blanche_repeat``)
+    until he draws a court card; whether he did is hidden. In the sampled world he did if he
+    now holds a court card or has played one since showing; otherwise the public order of his
+    last draw, play and showing says whether a drawn card may be shown now (`bezique.carte`).
+    """
+    from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
+
+    if world._c.carte_blanche is None or not world.rules.melds.carte_blanche_repeat:
+        return
+    if world._carte[opp] == MAY_SHOW_HAND:
+        return
+    shown = [i for i, e in enumerate(world._events)
+             if e.kind == "carte_blanche" and e.player == opp]
+    if not shown:
+        return
+    court = world._c.court_bits
+    later = world._events[shown[-1] + 1:]
+    played_court = any(
+        e.kind == "play" and e.player == opp and (court >> e.cards[0]) & 1 for e in later
+    )
+    if played_court or court & (world._hand[opp] | world._table[opp]):
+        world._carte[opp] = CLOSED
+        return
+    moves = ("draw", "play", "carte_blanche")
+    last = next((e.kind for e in reversed(later) if e.player == opp and e.kind in moves), "play")
+    world._carte[opp] = MAY_SHOW_DRAW if last == "draw" else OPEN
