@@ -495,20 +495,24 @@ class Deal:
         return {k: list(g.values()) for k, g in groups.items()}
 
     def _groups_of_kind(self, player: int, k: int) -> list[list[int]]:
-        """The player's copies of kind ``k`` split into groups of interchangeable copies."""
-        hand, table = self._hand[player], self._table[player]
+        """The player's copies of kind ``k`` split into groups of interchangeable copies: same
+        place (hand or table), same declarations, same dix history."""
+        shift = k * 8
+        hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
+        scored = self._dix_scored >> shift & 0xFF
+        if not table and not scored & hand:
+            return [[shift + c for c in iter_bits(hand)]]
+        member = [0] * 8
+        if table:
+            for i, d in enumerate(self._decls):
+                lane = d.cards >> shift & table
+                if lane and d.owner == player:
+                    for c in iter_bits(lane):
+                        member[c] |= 1 << i
         groups: dict[tuple[int, int, int], list[int]] = {}
-        for copy in range(8):
-            x = k * 8 + copy
-            if not ((hand | table) >> x) & 1:
-                continue
-            member = 0
-            if (table >> x) & 1:
-                for i, d in enumerate(self._decls):
-                    if d.owner == player and (d.cards >> x) & 1:
-                        member |= 1 << i
-            sig = ((table >> x) & 1, member, (self._dix_scored >> x) & 1)
-            groups.setdefault(sig, []).append(x)
+        for c in iter_bits(hand | table):
+            sig = (table >> c & 1, member[c], scored >> c & 1)
+            groups.setdefault(sig, []).append(shift + c)
         return list(groups.values())
 
     # ------------------------------------------------------------------ legal actions

@@ -82,28 +82,46 @@ def legal_actions(d: Deal) -> list[Action]:
 _PLAYS = tuple(Play(x) for x in range(256))
 
 
+def _lane_mask(low_bits: int) -> int:
+    """Every byte lane of a 256-bit card mask with its lowest ``low_bits`` bits cleared."""
+    lane = (0xFF << low_bits) & 0xFF
+    return int.from_bytes(bytes([lane]) * 32, "little")
+
+
+_ABOVE = {s: _lane_mask(s) for s in (1, 2, 4)}
+
+
+def lowest_copies(bits: int) -> int:
+    """The lowest copy of every kind present in ``bits`` (one set bit per non-empty lane)."""
+    smear = bits
+    smear |= (smear << 1) & _ABOVE[1]
+    smear |= (smear << 2) & _ABOVE[2]
+    smear |= (smear << 4) & _ABOVE[4]
+    return smear & ~((smear << 1) & _ABOVE[1])
+
+
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored
-    plainly = not table and not scored & mine
-    out: list[Action] = []
-    seen = 0
-    bits = allowed
-    while bits:
-        low = bits & -bits
-        bits ^= low
+    firsts = lowest_copies(allowed)
+    if not table and not scored & mine:
+        out: list[Action] = []
+        while firsts:
+            low = firsts & -firsts
+            firsts ^= low
+            out.append(_PLAYS[low.bit_length() - 1])
+        return out
+    out = []
+    while firsts:
+        low = firsts & -firsts
+        firsts ^= low
         x = low.bit_length() - 1
-        k = x >> 3
-        if seen >> k & 1:
-            continue
-        seen |= 1 << k
-        copies = (mine >> (k * 8)) & 0xFF
-        if plainly or not copies & (copies - 1) or not (
-            (table >> (k * 8)) & 0xFF or (scored >> (k * 8)) & copies
-        ):
+        shift = x & ~7
+        copies = (mine >> shift) & 0xFF
+        if not copies & (copies - 1) or not ((table >> shift) & 0xFF or (scored >> shift) & copies):
             out.append(_PLAYS[x])
             continue
-        groups = d._groups_of_kind(p, k)
+        groups = d._groups_of_kind(p, x >> 3)
         qualify = len(groups) > 1
         out.extend(Play(g[0], qualify) for g in groups)
     return out
