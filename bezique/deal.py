@@ -842,13 +842,15 @@ class Deal:
             raw = (trick_points(c, self._captured[0]), trick_points(c, self._captured[1]))
             board = (self.totals[0] + self._scores[0], self.totals[1] + self._scores[1])
             items = end_count(rules, raw, self.brisques, board)
-            order = (0, 1)
-            if rules.game.count_order == "nondealer_first":
-                order = (1 - self.dealer, self.dealer)
-            for p in order:
+            first = 1 - self.dealer
+            for p in (first, self.dealer):
                 for points, reason in items[p]:
                     self._score(p, points, reason)
-                if self._check_target(p, declaration=False):
+                # ENQ x: counting the non-dealer first can end the game before the dealer counts
+                if (
+                    p == first and rules.game.count_order == "nondealer_first"
+                    and self._check_target(p, declaration=False)
+                ):
                     return
         self._phase = OVER
         self._events.append(Event("over", reason="called out" if self._called_out >= 0 else ""))
