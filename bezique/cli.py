@@ -30,6 +30,7 @@ from bezique.rules.diff import diff_rules, format_value
 
 COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_scenario",
+    "bezique.cli_simulate",
 )
 """Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
 

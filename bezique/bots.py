@@ -1,0 +1,411 @@
+"""Bots that play any profile through the public API: a `RandomBot` and a `GreedyBot`.
+
+A bot is anything with ``choose(observation) -> action`` (the `Bot` protocol): it sees only what
+its player may know (``deal.observation(p)``) and picks one of ``observation.legal_actions()``,
+so it obeys every rule of the profile by construction.
+
+>>> import bezique
+>>> rules = bezique.load_profile("bezique")
+>>> deal = play_deal(rules, (GreedyBot(), RandomBot(seed=1)), seed=3)
+>>> deal.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from attrs import frozen
+
+from bezique.actions import (
+    Action,
+    Announce,
+    CallOut,
+    CarteBlanche,
+    DixExchange,
+    DixShow,
+    Done,
+    Draw,
+    Meld,
+    Play,
+)
+from bezique.cards import iter_bits
+from bezique.compile import MeldTemplate, compile_rules
+from bezique.deal import Deal
+from bezique.game import Game
+from bezique.observation import Observation
+from bezique.rules.model import Rules
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "make_bot",
+    "play_deal",
+    "play_game",
+]
+
+
+class Bot(Protocol):
+    """A player: given what it may see, return one of ``observation.legal_actions()``."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to take now."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; seeded, so a game can be replayed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random stream."""
+
+    def choose(self, observation: Observation) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(observation.legal_actions())
+
+
+# --- what the greedy bot knows about a profile --------------------------------------------
+
+
+@frozen
+class _Profile:
+    """Per-profile tables the greedy bot reads: card points, meld templates, the dix rank."""
+
+    rules: Rules
+    trick_value: tuple[int, ...]
+    melds: tuple[MeldTemplate, ...]
+    pack_bits: int
+    dix_rank: int
+    dix_value: int
+    brisque_bits: int
+
+
+@lru_cache(maxsize=32)
+def _profile(rules: Rules) -> _Profile:
+    c = compile_rules(rules)
+    return _Profile(
+        rules=rules,
+        trick_value=c.trick_value,
+        melds=c.melds,
+        pack_bits=c.pack_bits,
+        dix_rank=c.dix_rank,
+        dix_value=rules.dix.value,
+        brisque_bits=c.brisque_bits,
+    )
+
+
+def _rank(card: int) -> int:
+    return card >> 3 & 7
+
+
+def _suit(card: int) -> int:
+    return card >> 6
+
+
+def _beats(card: int, lead: int, trump: int | None) -> bool:
+    """Does ``card`` played second beat ``lead``? (Equal cards: the first played wins.)"""
+    if _suit(card) == _suit(lead):
+        return _rank(card) < _rank(lead)
+    return _suit(card) == trump
+
+
+def _suit_mask(suit: int) -> int:
+    return ((1 << 64) - 1) << (suit * 64)
+
+
+class GreedyBot:
+    """A sensible one-move-deep player for every profile.
+
+    Declaring: scores the best meld on offer (a Cady announcement only when nothing scores),
+    exchanges or shows the dix, takes carte blanche, calls out only with the target reached.
+    Stock phase: leads and throws the cards it least needs (low, non-brisque cards outside any
+    meld it is building; trumps kept), wins a trick when the brisques in it, or a meld waiting
+    to be declared, are worth more than the card it spends. End phase: knowing the opponent's
+    cards from the count, leads what cannot be beaten, and wins tricks with brisques.
+    """
+
+    def choose(self, observation: Observation) -> Action:
+        """The greedy choice among ``observation.legal_actions()``."""
+        actions = observation.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        turn = _Turn(observation)
+        return max(actions, key=turn.value)
+
+
+class _Turn:
+    """One decision: the observation and the derived values the scoring functions share."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.p = _profile(obs.rules)
+        self.me = obs.player
+        self.trump = obs.trump
+        self.mine = obs.hand.bits | obs.tables[obs.player].bits
+        self.end_phase = obs.in_end_phase
+        self._keep: dict[int, float] = {}
+        self._declared: dict[str, int] | None = None
+        self._prospect_cache: dict[int, float] | None = None
+
+    # ------------------------------------------------------------------ values of actions
+
+    def value(self, action: Action) -> float:
+        """How good ``action`` looks (higher is better)."""
+        if isinstance(action, Play):
+            return self._play_value(action.card)
+        if isinstance(action, Meld):
+            return 1000.0 + self._meld_points(action)
+        if isinstance(action, CarteBlanche):
+            return 2000.0
+        if isinstance(action, DixExchange):
+            up = self.obs.turn_up
+            gained = 0.0 if up is None else self.keep(up, extra=1 << up)
+            return 900.0 + gained
+        if isinstance(action, DixShow):
+            return 800.0 if self.obs.phase == "declare" else 3000.0
+        if isinstance(action, Announce):
+            return 500.0 + self._meld_points(action) / 10
+        if isinstance(action, CallOut):
+            return 5000.0 if self._reached_target() else -5000.0
+        if isinstance(action, Draw):
+            up = self.obs.turn_up
+            if action.turn_up and up is not None:
+                return self.keep(up, extra=1 << up) - 5.0
+            return 0.0
+        if isinstance(action, Done):
+            return 0.0
+        return -1.0
+
+    def _meld_points(self, meld: Meld | Announce) -> float:
+        points = self.obs.rules.melds.values.get(meld.name, 0)
+        if self.trump is None and meld.name in _trump_fixing(self.p):
+            points = max(points, self.obs.rules.trump.first_marriage_value)
+        return float(points)
+
+    def _reached_target(self) -> bool:
+        obs = self.obs
+        return obs.totals[self.me] + obs.scores[self.me] >= obs.target
+
+    def _play_value(self, card: int) -> float:
+        trick = self.obs.trick
+        if self.end_phase:
+            return self._end_follow(card, trick[0]) if trick else self._end_lead(card)
+        if not trick:
+            return -self.keep(card) - self._exposure(card)
+        return self._stock_follow(card, trick[0])
+
+    # ------------------------------------------------------------------ stock phase
+
+    def keep(self, card: int, *, extra: int = 0) -> float:
+        """What holding ``card`` is worth: its trick points, trump strength and meld prospects.
+
+        ``extra`` adds cards to the holding (a card about to be gained).
+        """
+        if not extra and card in self._keep:
+            return self._keep[card]
+        p = self.p
+        value = float(p.trick_value[_rank(card)])
+        if card >> 6 == self.trump:
+            value += 8.0 - _rank(card)
+        if not self.end_phase:
+            value += self._prospect(extra).get(card >> 3, 0.0)
+            if self._is_unscored_dix(card):
+                value += p.dix_value
+        if not extra:
+            self._keep[card] = value
+        return value
+
+    def _prospect(self, extra: int) -> dict[int, float]:
+        if extra or self._prospect_cache is None:
+            out = _prospects(self._patterns(), _kind_counts(self.mine | extra))
+            if extra:
+                return out
+            self._prospect_cache = out
+        return self._prospect_cache
+
+    def _patterns(self) -> tuple[_Pattern, ...]:
+        return _patterns(self.obs.rules, self.trump)
+
+    def _is_unscored_dix(self, card: int) -> bool:
+        if self.trump is None or _rank(card) != self.p.dix_rank or _suit(card) != self.trump:
+            return False
+        return not any(
+            e.kind in ("dix_show", "dix_exchange") and e.player == self.me and card in e.cards
+            for e in self.obs.events
+        )
+
+    def _exposure(self, card: int) -> float:
+        """What leading ``card`` risks giving away: its trick points."""
+        return float(self.p.trick_value[_rank(card)])
+
+    def _stock_follow(self, card: int, lead: int) -> float:
+        points = self.p.trick_value[_rank(lead)] + self.p.trick_value[_rank(card)]
+        if _beats(card, lead, self.trump):
+            return points + self._declare_prospect(card) - self.keep(card) + 2.0
+        return -points - self.keep(card)
+
+    def _declare_prospect(self, spent: int) -> float:
+        """Points of the best fresh meld we could declare after winning with ``spent``."""
+        if self._declared is None:
+            declared: dict[str, int] = {}
+            for e in self.obs.events:
+                if e.kind == "meld" and e.player == self.me:
+                    for c in e.cards:
+                        declared[e.reason] = declared.get(e.reason, 0) | 1 << c
+            self._declared = declared
+        best = 0.0
+        left = self.mine & ~(1 << spent)
+        counts_by_mask: dict[int, list[int]] = {}
+        for pattern in self._patterns():
+            if pattern.points > best:
+                mask = self._declared.get(pattern.name, 0)
+                counts = counts_by_mask.get(mask)
+                if counts is None:
+                    counts = counts_by_mask[mask] = _kind_counts(left & ~mask)
+                if pattern.complete(counts):
+                    best = float(pattern.points)
+        return best
+
+    # ------------------------------------------------------------------ end phase
+
+    def _opponent_cards(self) -> int:
+        """The opponent's cards: in the end phase the count tells them all."""
+        obs = self.obs
+        return obs.unseen.bits | obs.known_opponent.bits | obs.tables[1 - self.me].bits
+
+    def _end_lead(self, card: int) -> float:
+        theirs = self._opponent_cards()
+        same = theirs & _suit_mask(_suit(card))
+        beaten = any(_rank(c) < _rank(card) for c in iter_bits(same))
+        if not same and card >> 6 != self.trump and self.trump is not None:
+            beaten = bool(theirs & _suit_mask(self.trump))
+        points = self.p.trick_value[_rank(card)]
+        if not beaten:
+            return 100.0 + points
+        return -points - (8.0 - _rank(card)) / 10
+
+    def _end_follow(self, card: int, lead: int) -> float:
+        points = self.p.trick_value[_rank(card)]
+        if _beats(card, lead, self.trump):
+            return 100.0 + points - (card >> 6 == self.trump) * 2.0
+        return -points - (8.0 - _rank(card)) / 10
+
+
+@frozen
+class _Pattern:
+    """One concrete card pattern of a meld under the current trump: ``slots`` pairs a tuple of
+    kinds with how many cards of those kinds the meld needs."""
+
+    name: str
+    points: int
+    size: int
+    slots: tuple[tuple[tuple[int, ...], int], ...]
+
+    def held(self, counts: Sequence[int]) -> int:
+        """How many of the pattern's cards ``counts`` (cards held per kind) supplies."""
+        return sum(min(sum(counts[k] for k in kinds), n) for kinds, n in self.slots)
+
+    def complete(self, counts: Sequence[int]) -> bool:
+        """Whether ``counts`` holds the whole pattern."""
+        return all(sum(counts[k] for k in kinds) >= n for kinds, n in self.slots)
+
+
+@lru_cache(maxsize=256)
+def _patterns(rules: Rules, trump: int | None) -> tuple[_Pattern, ...]:
+    """Every scoring meld's concrete patterns under ``trump`` (any suit while unfixed)."""
+    pair_rule = rules.melds.bezique_pair
+    return tuple(
+        _Pattern(
+            t.name, t.points, t.size,
+            tuple((tuple(iter_bits(mask)), n) for mask, n in slots),
+        )
+        for t in compile_rules(rules).melds
+        for slots in t.slots(trump, pair_rule)
+    )
+
+
+def _kind_counts(bits: int) -> list[int]:
+    """Cards held of each of the 32 kinds."""
+    return [((bits >> (k * 8)) & 0xFF).bit_count() for k in range(32)]
+
+
+def _prospects(patterns: Sequence[_Pattern], counts: Sequence[int]) -> dict[int, float]:
+    """Per kind held, the meld value it contributes to: for each meld its best pattern's points
+    (capped) weighted by the square of how complete the pattern is, shared by its cards."""
+    best: dict[tuple[str, int], float] = {}
+    for pattern in patterns:
+        frac = pattern.held(counts) / pattern.size
+        if not frac:
+            continue
+        share = min(pattern.points, 150) * frac * frac / pattern.size
+        for kinds, _ in pattern.slots:
+            for k in kinds:
+                if counts[k] and best.get((pattern.name, k), 0.0) < share:
+                    best[(pattern.name, k)] = share
+    out: dict[int, float] = {}
+    for (_, k), share in best.items():
+        out[k] = out.get(k, 0.0) + share
+    return out
+
+
+@lru_cache(maxsize=32)
+def _trump_fixing_names(rules: Rules) -> frozenset[str]:
+    return frozenset(t.name for t in compile_rules(rules).melds if t.can_fix_trump)
+
+
+def _trump_fixing(p: _Profile) -> frozenset[str]:
+    return _trump_fixing_names(p.rules)
+
+
+# --- playing whole deals and games -----------------------------------------------------------
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": lambda seed: GreedyBot(),
+}
+"""Bot factories by name, each taking a seed (``bezique simulate --bots greedy,random``)."""
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot from `BOTS` by name; raises ValueError listing the names."""
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
+
+
+def play_deal(
+    rules: Rules, bots: Sequence[Bot], seed: int, *, dealer: int = 0
+) -> Deal:
+    """Play one deal of ``rules`` (shuffled from ``seed``) between two bots; player ``i`` is
+    ``bots[i]``. Returns the finished deal."""
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    finish(deal, bots)
+    return deal
+
+
+def finish(deal: Deal, bots: Sequence[Bot]) -> None:
+    """Let the bots play ``deal`` to its end."""
+    while not deal.is_over:
+        player = deal.to_move
+        assert player is not None
+        deal.apply(bots[player].choose(deal.observation(player)))
+
+
+def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> Game:
+    """Play a whole game of ``rules`` (seeded) between two bots; returns the finished game."""
+    game = Game(rules, seed=seed)
+    while not game.is_over:
+        deal = game.new_deal()
+        while not deal.is_over:
+            player = deal.to_move
+            assert player is not None
+            game.apply(bots[player].choose(deal.observation(player)))
+    return game

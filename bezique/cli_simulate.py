@@ -1,0 +1,130 @@
+"""``bezique simulate``: many seeded bot-against-bot deals or games, with statistics.
+
+>>> from bezique.cli import main
+>>> main(["simulate", "--profile", "bezique", "--deals", "4", "--bots", "greedy,random"])
+... # doctest: +ELLIPSIS
+simulate: bezique, 4 deals, greedy (A) vs random (B), seed 0
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from bezique.bots import BOTS
+from bezique.cli import Command, register
+from bezique.rules import load_profile
+from bezique.simulate import Summary, simulate
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=int, default=None, metavar="N", help="play N deals")
+    count.add_argument("--games", type=int, default=None, metavar="N",
+                       help="play N whole games instead")
+    parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
+                        help=f"two bots out of {', '.join(BOTS)} (default greedy,greedy)")
+    parser.add_argument("--workers", type=int, default=1, metavar="K", help="processes to use")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn on a terminal stream."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw for ``done`` of ``total`` units."""
+        filled = self.width * done // max(total, 1)
+        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        bar = "#" * filled + "-" * (self.width - filled)
+        end = "\n" if done >= total else ""
+        self.stream.write(f"\r[{bar}] {done}/{total} {rate:.0f}/s{end}")
+        self.stream.flush()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def format_summary(summary: Summary) -> str:
+    """The human report of a run."""
+    d = summary.to_dict()
+    t = summary.tally
+    unit = "games" if summary.games else "deals"
+    a, b = summary.bots
+    lines = [f"simulate: {summary.profile}, {t.units} {unit}, {a} (A) vs {b} (B), "
+             f"seed {summary.seed}", ""]
+    bots = d["bots"]
+    assert isinstance(bots, list)
+    lines.append(f"wins ({unit}, 95% Wilson interval)")
+    for label, entry in zip("AB", bots, strict=True):
+        low, high = entry["ci95"]
+        lines.append(f"  {label} {entry['bot']:<8} {entry['wins']:>6}  {_pct(entry['rate'])}  "
+                     f"[{_pct(low).strip()}, {_pct(high).strip()}]")
+    lines.append(f"  draws      {t.draws:>6}")
+    dealer = d["dealer"]
+    assert isinstance(dealer, dict)
+    low, high = dealer["ci95"]
+    lines += [
+        "",
+        f"dealer's advantage: wins {_pct(dealer['rate']).strip()} of {dealer['decided']} "
+        f"decided deals [{_pct(low).strip()}, {_pct(high).strip()}], "
+        f"mean margin {dealer['mean_margin']:+.1f} points",
+        f"deal length: {d['mean_tricks_per_deal']:.1f} tricks, "
+        f"{d['mean_actions_per_deal']:.1f} actions per deal"
+        + (f"; {d['mean_deals_per_game']:.2f} deals per game" if summary.games else ""),
+        "",
+        f"mean points per deal by source      {'A ' + a:>10} {'B ' + b:>10}",
+    ]
+    sources = sorted({k for entry in bots for k in entry["points_by_source"]})
+    for source in sources:
+        pa = bots[0]["points_by_source"].get(source, 0.0)
+        pb = bots[1]["points_by_source"].get(source, 0.0)
+        lines.append(f"  {source:<32} {pa:10.1f} {pb:10.1f}")
+    lines.append(f"  {'total':<32} {bots[0]['mean_points']:10.1f} {bots[1]['mean_points']:10.1f}")
+    melds = d["melds"]
+    assert isinstance(melds, dict)
+    if melds:
+        lines += ["", "melds scored (both players)       per deal   in % of deals"]
+        for name, m in sorted(melds.items(), key=lambda kv: -kv[1]["per_deal"]):
+            lines.append(f"  {name:<32} {m['per_deal']:7.3f}   {_pct(m['deals_share'])}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``bezique simulate``."""
+    rules = load_profile(args.profile)
+    bots = tuple(args.bots.split(","))
+    if len(bots) != 2 or any(name not in BOTS for name in bots):
+        print(f"bezique simulate: --bots: expected two of {', '.join(BOTS)} as A,B, "
+              f"got {args.bots!r}", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("bezique simulate: --workers: expected at least 1", file=sys.stderr)
+        return 2
+    games = args.games is not None
+    units = args.games if games else (args.deals if args.deals is not None else 100)
+    progress = None if args.quiet or not sys.stderr.isatty() else ProgressBar(sys.stderr)
+    summary = simulate(rules, units=units, bots=(bots[0], bots[1]), seed=args.seed,
+                       workers=args.workers, games=games, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2, sort_keys=True), file=out)
+    else:
+        print(format_summary(summary), file=out)
+    return 0
+
+
+register(Command("simulate", "many seeded bot-against-bot deals or games, with statistics",
+                 _arguments, run))
