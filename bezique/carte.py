@@ -14,7 +14,7 @@ from bezique.cards import iter_bits
 from bezique.events import Event
 
 if TYPE_CHECKING:
-    from bezique.deal import Deal
+    from bezique.moves import DealMoves as Deal
 
 MAY_SHOW_HAND, OPEN, MAY_SHOW_DRAW, CLOSED = 1, 2, 3, 0
 

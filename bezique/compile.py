@@ -57,10 +57,8 @@ class MeldTemplate:
         mode = self.suits
         if mode in ("trump", "plain", "same"):
             if mode == "trump":
-                if trump is not None:
-                    suits = [trump]
-                else:
-                    suits = [0, 1, 2, 3] if self.can_fix_trump else []
+                fixable = [0, 1, 2, 3] if self.can_fix_trump else []
+                suits = [trump] if trump is not None else fixable
             elif mode == "plain":
                 suits = [s for s in range(4) if s != trump] if trump is not None else []
             else:

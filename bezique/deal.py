@@ -32,22 +32,19 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import SUIT_NAMES, CardSet, card_name, iter_bits, parse_cards
+from bezique.cards import SUIT_NAMES, CardSet, card_name, parse_cards
 from bezique.compile import Compiled, compile_rules
-from bezique.count import brisque_count, end_count, trick_points
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
-from bezique.melds import Declaration, fixed_trump
+from bezique.melds import Declaration
+from bezique.moves import DealMoves
 from bezique.rules.model import Rules
+from bezique.state import LEAD, OVER, PHASES, DealState
 
 if TYPE_CHECKING:
     from bezique.observation import Observation
-from bezique.tricks import beats, follow_choices, suit_bits
 
-LEAD, FOLLOW, DECLARE, OVER = range(4)
-PHASES = ("lead", "follow", "declare", "over")
-_DECLARING = (Meld, Announce)
 
 
 def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
@@ -61,76 +58,10 @@ def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
     return out
 
 
-class Deal:
+class Deal(DealMoves):
     """One deal: hands, stock, turn-up, tables, tricks and scores, changed only by actions."""
 
-    __slots__ = (
-        "_c",
-        "_called_out",
-        "_captured",
-        "_carte",
-        "_dead",
-        "_decls",
-        "_dix_scored",
-        "_drawn",
-        "_end_phase",
-        "_events",
-        "_hand",
-        "_heap",
-        "_known",
-        "_last_stock_turn",
-        "_last_winner",
-        "_leader",
-        "_phase",
-        "_scores",
-        "_stock",
-        "_table",
-        "_to_move",
-        "_trick",
-        "_tricks",
-        "_trump",
-        "_turn_dix",
-        "_turn_melds",
-        "_turn_up",
-        "dealer",
-        "rules",
-        "seed",
-        "target",
-        "totals",
-    )
-
-    _c: Compiled
-    rules: Rules
-    seed: int | None
-    dealer: int
-    totals: tuple[int, int]
-    target: int
-    _hand: list[int]
-    _table: list[int]
-    _captured: list[int]
-    _heap: int
-    _dead: int
-    _stock: list[int]
-    _turn_up: int
-    _trump: int
-    _trick: list[int]
-    _leader: int
-    _to_move: int
-    _phase: int
-    _end_phase: bool
-    _scores: list[int]
-    _decls: list[Declaration]
-    _dix_scored: int
-    _turn_melds: int
-    _turn_dix: int
-    _drawn: bool
-    _last_stock_turn: bool
-    _tricks: int
-    _last_winner: int
-    _events: list[Event]
-    _known: list[int]
-    _called_out: int
-    _carte: list[int]
+    __slots__ = ()
 
     # ------------------------------------------------------------------ construction
 
@@ -180,17 +111,6 @@ class Deal:
         if rules.deal.dealer_cut_bonus:
             deal._cut_bonus(cut, guess, seed)
         return deal
-
-    def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> None:
-        spec = self.rules.deal
-        if cut is None:
-            low = 2 * spec.hand_size
-            cut = low + int(random.Random(seed).random() * (self._c.pack_size - low + 1))
-        self._events.append(Event("cut", self.dealer, reason=f"{cut} cards lifted"))
-        if cut == spec.cut_bonus_exact:
-            self._score(self.dealer, spec.cut_bonus_dealer, "cut_bonus")
-        if guess is not None and guess == cut:
-            self._score(1 - self.dealer, spec.cut_bonus_guess, "cut_guess")
 
     @classmethod
     def from_position(
@@ -346,11 +266,6 @@ class Deal:
         return None if self._turn_up < 0 else self._turn_up
 
     @property
-    def stock_size(self) -> int:
-        """Cards left to draw, the turn-up included."""
-        return len(self._stock) + (self._turn_up >= 0)
-
-    @property
     def stock(self) -> tuple[int, ...]:
         """The hidden stock, top first (hidden information: not part of any observation)."""
         return tuple(reversed(self._stock))
@@ -379,12 +294,6 @@ class Deal:
     def called_out(self) -> int | None:
         """The player who called out (Five Hundred), if any."""
         return None if self._called_out < 0 else self._called_out
-
-    @property
-    def brisques(self) -> tuple[int, int]:
-        """Brisques (aces and tens) each player has captured."""
-        c = self._c
-        return brisque_count(c, self._captured[0]), brisque_count(c, self._captured[1])
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -433,7 +342,7 @@ class Deal:
     def clone(self) -> Deal:
         """An independent copy (cheap: ints and shallow list copies)."""
         d = object.__new__(Deal)
-        for name in Deal.__slots__:
+        for name in DealState.__slots__:
             object.__setattr__(d, name, getattr(self, name))
         d._hand = self._hand[:]
         d._table = self._table[:]
@@ -449,7 +358,7 @@ class Deal:
 
     def _state(self) -> tuple[object, ...]:
         return tuple(
-            getattr(self, name) for name in Deal.__slots__ if name not in ("_c", "seed")
+            getattr(self, name) for name in DealState.__slots__ if name not in ("_c", "seed")
         )
 
     def __eq__(self, other: object) -> bool:
@@ -463,57 +372,6 @@ class Deal:
             f"<Deal {self.rules.name} {self.phase} to_move={self.to_move} trump={trump} "
             f"stock={self.stock_size} scores={self.scores}>"
         )
-
-    # ------------------------------------------------------------------ helpers
-
-    def _is_dix(self, card: int) -> bool:
-        return card >> 6 == self._trump and (card >> 3 & 7) == self._c.dix_rank
-
-    def _score(self, player: int, points: int, reason: str, cards: tuple[int, ...] = ()) -> None:
-        if points <= 0:
-            return
-        self._scores[player] += points
-        self._events.append(Event("score", player, cards, points, reason))
-
-    def _mine(self, player: int) -> int:
-        return self._hand[player] | self._table[player]
-
-    def _signatures(self, player: int) -> dict[int, list[list[int]]]:
-        """The player's cards by kind, split into groups of interchangeable copies."""
-        hand, table = self._hand[player], self._table[player]
-        member: dict[int, int] = {}
-        if table:
-            for i, d in enumerate(self._decls):
-                if d.owner == player:
-                    for x in iter_bits(d.cards & table):
-                        member[x] = member.get(x, 0) | (1 << i)
-        groups: dict[int, dict[tuple[int, int, int], list[int]]] = {}
-        scored = self._dix_scored
-        for x in iter_bits(hand | table):
-            sig = ((table >> x) & 1, member.get(x, 0), (scored >> x) & 1)
-            groups.setdefault(x >> 3, {}).setdefault(sig, []).append(x)
-        return {k: list(g.values()) for k, g in groups.items()}
-
-    def _groups_of_kind(self, player: int, k: int) -> list[list[int]]:
-        """The player's copies of kind ``k`` split into groups of interchangeable copies: same
-        place (hand or table), same declarations, same dix history."""
-        shift = k * 8
-        hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
-        scored = self._dix_scored >> shift & 0xFF
-        if not table and not scored & hand:
-            return [[shift + c for c in iter_bits(hand)]]
-        member = [0] * 8
-        if table:
-            for i, d in enumerate(self._decls):
-                lane = d.cards >> shift & table
-                if lane and d.owner == player:
-                    for c in iter_bits(lane):
-                        member[c] |= 1 << i
-        groups: dict[tuple[int, int, int], list[int]] = {}
-        for c in iter_bits(hand | table):
-            sig = (table >> c & 1, member[c], scored >> c & 1)
-            groups.setdefault(sig, []).append(shift + c)
-        return list(groups.values())
 
     # ------------------------------------------------------------------ legal actions
 
@@ -579,295 +437,3 @@ class Deal:
 
             show_carte_blanche(self)
 
-    def _play(self, card: int) -> None:
-        p = self._to_move
-        bit = 1 << card
-        c = self._c
-        revoked = (
-            self._end_phase and len(self._trick) == 1
-            and c.rules.endgame.revoke_penalty == "forfeit_remaining_tricks"
-            and self._follow_problem(card) is not None
-        )
-        if self._table[p] & bit:
-            self._table[p] &= ~bit
-            kept: list[Declaration] = []
-            for d in self._decls:
-                if d.owner == p and d.cards & bit:
-                    if d.pending:
-                        self._events.append(Event("pending_lost", p, tuple(iter_bits(d.cards))))
-                        continue
-                    if d.intact:
-                        d = d.broken()
-                kept.append(d)
-            self._decls = kept
-        else:
-            self._hand[p] &= ~bit
-        self._known[p] &= ~bit
-        if self._carte[p]:
-            from bezique.carte import on_play
-
-            on_play(self, p)
-        self._events.append(Event("play", p, (card,)))
-        if (
-            c.dix_on_play and self._trump >= 0 and self._is_dix(card)
-            and not self._dix_scored & bit
-            and (not self._end_phase or c.dix_on_play_endgame)
-        ):
-            self._dix_scored |= bit
-            self._score(p, c.rules.dix.value, "dix", (card,))
-            if self._check_target(p, declaration=True):
-                return
-        self._trick.append(card)
-        if revoked:
-            self._forfeit(p)
-        elif len(self._trick) == 1:
-            self._phase = FOLLOW
-            self._to_move = 1 - p
-        else:
-            self._resolve_trick()
-
-    def _forfeit(self, offender: int) -> None:
-        """``endgame.revoke_penalty = forfeit_remaining_tricks`` (ENQ vii): the other player
-        takes this trick and every card still in hand, and the last trick."""
-        other = 1 - offender
-        rest = self._trick_bits() | self._hand[0] | self._hand[1]
-        self._trick = []
-        self._hand = [0, 0]
-        self._events.append(Event("forfeit", offender, reason="revoke in the end phase"))
-        self._last_winner = other
-        gained = self._gather(other, rest)
-        rules = self.rules
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(other, trick_points(self._c, gained), self._trick_reason())
-        if rules.last_trick.which == "final":
-            self._score(other, rules.last_trick.value, "last_trick")
-        self._finish()
-
-    def _trick_bits(self) -> int:
-        bits = 0
-        for x in self._trick:
-            bits |= 1 << x
-        return bits
-
-    def _resolve_trick(self) -> None:
-        c = self._c
-        rules = c.rules
-        lead, follow = self._trick
-        leader = self._leader
-        winner = 1 - leader if beats(follow, lead, self._trump) else leader
-        bits = (1 << lead) | (1 << follow)
-        self._trick = []
-        self._tricks += 1
-        self._last_winner = winner
-        self._events.append(Event("trick", winner, (lead, follow)))
-        last_stock = not self._end_phase and self.stock_size == 2
-        gained = self._gather(winner, bits)
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(winner, trick_points(c, gained), self._trick_reason())
-            if self._check_target(winner, declaration=False):
-                return
-        final = self._end_phase and not (self._hand[0] | self._hand[1] | self._table[0]
-                                         | self._table[1])
-        if rules.last_trick.value and (
-            (final and rules.last_trick.which == "final")
-            or (last_stock and rules.last_trick.which == "last_stock_trick")
-        ):
-            self._score(winner, rules.last_trick.value, "last_trick")
-            if self._check_target(winner, declaration=False):
-                return
-        self._leader = winner
-        self._to_move = winner
-        if final:
-            self._finish()
-        elif self._end_phase:
-            self._phase = LEAD
-        else:
-            self._phase = DECLARE
-            self._turn_melds = 0
-            self._turn_dix = 0
-            self._drawn = False
-            self._last_stock_turn = last_stock
-
-    def _trick_reason(self) -> str:
-        return "brisques" if self.rules.trick_points.scheme == "brisques" else "trick_points"
-
-    def _gather(self, winner: int, bits: int) -> int:
-        """Put a finished trick where ``tricks.gather`` says; returns the cards captured."""
-        rules = self.rules
-        if rules.tricks.before_trump_worthless and self._trump < 0:
-            self._dead |= bits
-            return 0
-        gather = rules.tricks.gather
-        if gather == "always":
-            self._captured[winner] |= bits
-            return bits
-        self._heap |= bits
-        if gather == "when_brisque_played" and bits & self._c.brisque_bits:
-            gained, self._heap = self._heap, 0
-            self._captured[winner] |= gained
-            self._events.append(Event("heap", winner, tuple(iter_bits(gained))))
-            return gained
-        return 0
-
-    def _check_target(self, player: int, *, declaration: bool) -> bool:
-        """End the deal at once where ``game.end`` says a score past the target does."""
-        end = self.rules.game.end
-        if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
-            return False
-        if self.totals[player] + self._scores[player] < self.target:
-            return False
-        self._events.append(Event("over", player, reason="target reached"))
-        self._phase = OVER
-        return True
-
-    def _meld(self, act: Meld) -> None:
-        p = self._to_move
-        c = self._c
-        t = c.meld_by_name[act.name]
-        bits = 0
-        for x in act.cards:
-            bits |= 1 << x
-        cards = tuple(iter_bits(bits))
-        self._turn_melds += 1
-        new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
-        pending = next(
-            (i for i, d in enumerate(self._decls)
-             if d.owner == p and d.pending and d.template == t.index and d.cards == bits),
-            None,
-        )
-        decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
-        if pending is not None:
-            self._decls[pending] = decl
-        else:
-            self._decls.append(decl)
-        self._table[p] |= bits & self._hand[p]
-        self._known[p] |= bits
-        self._hand[p] &= ~bits
-        self._events.append(Event("meld", p, cards, reason=t.name))
-        points = t.points
-        if new_trump is not None:
-            self._trump = new_trump
-            self._events.append(Event("trump", p, reason=SUIT_NAMES[new_trump]))
-            if t.order == 1:
-                points = self.rules.trump.first_marriage_value
-        self._score(p, points, t.name, cards)
-        self._check_target(p, declaration=True)
-
-    def _announce(self, act: Announce) -> None:
-        p = self._to_move
-        t = self._c.meld_by_name[act.name]
-        bits = 0
-        for x in act.cards:
-            bits |= 1 << x
-        self._decls.append(
-            Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order,
-                        pending=True)
-        )
-        self._table[p] |= bits & self._hand[p]
-        self._hand[p] &= ~bits
-        self._known[p] |= bits
-        self._events.append(Event("announce", p, tuple(iter_bits(bits)), reason=t.name))
-
-    def _dix_show(self, card: int) -> None:
-        p = self._to_move
-        self._dix_scored |= 1 << card
-        self._known[p] |= 1 << card
-        self._turn_dix += 1
-        self._events.append(Event("dix_show", p, (card,)))
-        self._score(p, self.rules.dix.value, "dix", (card,))
-        self._check_target(p, declaration=True)
-
-    def _dix_exchange(self, card: int) -> None:
-        p = self._to_move
-        bit = 1 << card
-        up = self._turn_up
-        if self._table[p] & bit:
-            self._table[p] &= ~bit
-        self._hand[p] = (self._hand[p] & ~bit) | (1 << up)
-        self._known[p] |= 1 << up
-        self._turn_up = card
-        self._turn_dix += 1
-        self._events.append(Event("dix_exchange", p, (card, up)))
-        if self._c.dix_on and not self._dix_scored & bit:
-            self._dix_scored |= bit
-            self._score(p, self.rules.dix.value, "dix", (card,))
-            self._check_target(p, declaration=True)
-
-    def _draw(self, winner_takes_turn_up: bool) -> None:
-        w = self._to_move
-        for p in (w, 1 - w):
-            take_up = (p == w) == winner_takes_turn_up and self._turn_up >= 0 and len(
-                self._stock) <= 1
-            if self._stock and not take_up:
-                card = self._stock.pop()
-                self._hand[p] |= 1 << card
-                self._events.append(Event("draw", p, (card,), private=True))
-            else:
-                card, self._turn_up = self._turn_up, -1
-                self._hand[p] |= 1 << card
-                self._known[p] |= 1 << card
-                self._events.append(Event("draw", p, (card,), reason="turn_up"))
-            if self._carte[p]:
-                from bezique.carte import after_draw
-
-                after_draw(self, p, card)
-        self._drawn = True
-        if self.rules.melds.timing == "before_draw":
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        self._phase = LEAD
-        self._to_move = self._leader
-        if self.stock_size == 0:
-            self._enter_end_phase()
-
-    def _enter_end_phase(self) -> None:
-        self._end_phase = True
-        for p in (0, 1):
-            self._hand[p] |= self._table[p]
-            self._table[p] = 0
-        kept = []
-        for d in self._decls:
-            if d.pending:
-                self._events.append(Event("pending_lost", d.owner, tuple(iter_bits(d.cards))))
-            else:
-                kept.append(d)
-        self._decls = kept
-        self._events.append(Event("end_phase"))
-
-    def _finish(self) -> None:
-        """The end-of-deal count (``brisques.when = end_of_deal``) and the end of the deal."""
-        rules, c = self.rules, self._c
-        if rules.brisques.when == "end_of_deal" and rules.brisques.counted == "always":
-            raw = (trick_points(c, self._captured[0]), trick_points(c, self._captured[1]))
-            board = (self.totals[0] + self._scores[0], self.totals[1] + self._scores[1])
-            items = end_count(rules, raw, self.brisques, board)
-            first = 1 - self.dealer
-            for p in (first, self.dealer):
-                for points, reason in items[p]:
-                    self._score(p, points, reason)
-                # ENQ x: counting the non-dealer first can end the game before the dealer counts
-                if (
-                    p == first and rules.game.count_order == "nondealer_first"
-                    and self._check_target(p, declaration=False)
-                ):
-                    return
-        self._phase = OVER
-        self._events.append(Event("over", reason="called out" if self._called_out >= 0 else ""))
-
-    def _follow_problem(self, card: int) -> str | None:
-        """Why the follower may not play ``card`` in the end phase (None: allowed)."""
-        p = self._to_move
-        lead = self._trick[0]
-        hand = self._mine(p)
-        allowed = follow_choices(hand, lead, self._trump, self.rules.endgame.obligation)
-        if allowed >> card & 1:
-            return None
-        lead_suit = lead >> 6
-        if hand & suit_bits(lead_suit):
-            if card >> 6 != lead_suit:
-                return f"must follow suit: {SUIT_NAMES[lead_suit]} in hand"
-            best = next(iter_bits(allowed))
-            return f"must head the trick: {card_name(best, symbols=True)} beats " \
-                f"{card_name(lead, symbols=True)}"
-        return f"must trump: {SUIT_NAMES[self._trump]} in hand"

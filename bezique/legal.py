@@ -21,8 +21,8 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.carte import carte_blanche_problem
 from bezique.cards import card_name, iter_bits
+from bezique.carte import carte_blanche_problem
 from bezique.melds import candidates, meld_problem
 from bezique.tricks import follow_choices
 

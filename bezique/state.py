@@ -1,0 +1,151 @@
+"""The state of a deal: slots of ints and small lists, and the helpers every part shares.
+
+`DealState` holds the fields; `bezique.moves.DealMoves` changes them; `bezique.deal.Deal` is the
+public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is cheap.
+"""
+
+from __future__ import annotations
+
+from bezique.cards import iter_bits
+from bezique.compile import Compiled
+from bezique.count import brisque_count
+from bezique.events import Event
+from bezique.melds import Declaration
+from bezique.rules.model import Rules
+
+LEAD, FOLLOW, DECLARE, OVER = range(4)
+PHASES = ("lead", "follow", "declare", "over")
+
+
+class DealState:
+    """The fields of a deal (see `bezique.deal.Deal` for their public views)."""
+
+    __slots__ = (
+        "_c",
+        "_called_out",
+        "_captured",
+        "_carte",
+        "_dead",
+        "_decls",
+        "_dix_scored",
+        "_drawn",
+        "_end_phase",
+        "_events",
+        "_hand",
+        "_heap",
+        "_known",
+        "_last_stock_turn",
+        "_last_winner",
+        "_leader",
+        "_phase",
+        "_scores",
+        "_stock",
+        "_table",
+        "_to_move",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turn_dix",
+        "_turn_melds",
+        "_turn_up",
+        "dealer",
+        "rules",
+        "seed",
+        "target",
+        "totals",
+    )
+
+    _c: Compiled
+    rules: Rules
+    seed: int | None
+    dealer: int
+    totals: tuple[int, int]
+    target: int
+    _hand: list[int]
+    _table: list[int]
+    _captured: list[int]
+    _heap: int
+    _dead: int
+    _stock: list[int]
+    _turn_up: int
+    _trump: int
+    _trick: list[int]
+    _leader: int
+    _to_move: int
+    _phase: int
+    _end_phase: bool
+    _scores: list[int]
+    _decls: list[Declaration]
+    _dix_scored: int
+    _turn_melds: int
+    _turn_dix: int
+    _drawn: bool
+    _last_stock_turn: bool
+    _tricks: int
+    _last_winner: int
+    _events: list[Event]
+    _known: list[int]
+    _called_out: int
+    _carte: list[int]
+
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left to draw, the turn-up included."""
+        return len(self._stock) + (self._turn_up >= 0)
+
+    @property
+    def brisques(self) -> tuple[int, int]:
+        """Brisques (aces and tens) each player has captured."""
+        c = self._c
+        return brisque_count(c, self._captured[0]), brisque_count(c, self._captured[1])
+
+    def _is_dix(self, card: int) -> bool:
+        return card >> 6 == self._trump and (card >> 3 & 7) == self._c.dix_rank
+
+    def _score(self, player: int, points: int, reason: str, cards: tuple[int, ...] = ()) -> None:
+        if points <= 0:
+            return
+        self._scores[player] += points
+        self._events.append(Event("score", player, cards, points, reason))
+
+    def _mine(self, player: int) -> int:
+        return self._hand[player] | self._table[player]
+
+    def _signatures(self, player: int) -> dict[int, list[list[int]]]:
+        """The player's cards by kind, split into groups of interchangeable copies."""
+        hand, table = self._hand[player], self._table[player]
+        member: dict[int, int] = {}
+        if table:
+            for i, d in enumerate(self._decls):
+                if d.owner == player:
+                    for x in iter_bits(d.cards & table):
+                        member[x] = member.get(x, 0) | (1 << i)
+        groups: dict[int, dict[tuple[int, int, int], list[int]]] = {}
+        scored = self._dix_scored
+        for x in iter_bits(hand | table):
+            sig = ((table >> x) & 1, member.get(x, 0), (scored >> x) & 1)
+            groups.setdefault(x >> 3, {}).setdefault(sig, []).append(x)
+        return {k: list(g.values()) for k, g in groups.items()}
+
+    def _groups_of_kind(self, player: int, k: int) -> list[list[int]]:
+        """The player's copies of kind ``k`` split into groups of interchangeable copies: same
+        place (hand or table), same declarations, same dix history."""
+        shift = k * 8
+        hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
+        scored = self._dix_scored >> shift & 0xFF
+        if not table and not scored & hand:
+            return [[shift + c for c in iter_bits(hand)]]
+        member = [0] * 8
+        if table:
+            for i, d in enumerate(self._decls):
+                lane = d.cards >> shift & table
+                if lane and d.owner == player:
+                    for c in iter_bits(lane):
+                        member[c] |= 1 << i
+        groups: dict[tuple[int, int, int], list[int]] = {}
+        for c in iter_bits(hand | table):
+            sig = (table >> c & 1, member[c], scored >> c & 1)
+            groups.setdefault(sig, []).append(shift + c)
+        return list(groups.values())
+
