@@ -31,6 +31,7 @@ from bezique.rules.diff import diff_rules, format_value
 COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_scenario",
     "bezique.cli_simulate",
+    "bezique.cli_replay",
 )
 """Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
 

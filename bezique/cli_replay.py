@@ -1,0 +1,103 @@
+"""``bezique replay FILE [--ply N]``: check a game record and show it, or the state at a ply.
+
+Every action is re-validated against the record's profile; a damaged record is reported with
+its ply and reason (exit 1). Without ``--ply`` the actions are listed with their ply numbers and
+each deal's scores; with ``--ply N`` the state after N actions is shown.
+
+>>> from bezique.cli import main
+>>> main(["replay", "tests/records/rubicon.toml", "--ply", "0"])  # doctest: +ELLIPSIS
+record of a whole game, profile rubicon (...)
+ply 0, deal 1: start of the deal; P1 deals
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from bezique.cards import CardSet, card_name
+from bezique.cli import Command, register
+from bezique.deal import Deal
+from bezique.record import Record, RecordError, Step, load, replay, replay_to
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a record written by bezique.record")
+    parser.add_argument("--ply", type=int, default=None, metavar="N",
+                        help="show the state after N actions instead of listing the actions")
+
+
+def _cards(cards: CardSet | tuple[int, ...]) -> str:
+    return " ".join(card_name(c) for c in cards) or "-"
+
+
+def describe(deal: Deal) -> list[str]:
+    """A few lines showing a deal's whole state (both hands: a record has no secrets)."""
+    trump = "-" if deal.trump is None else "♠♥♦♣"[deal.trump]
+    up = "-" if deal.turn_up is None else card_name(deal.turn_up)
+    lines = [f"  phase {deal.phase}, to move {deal.to_move}, trump {trump}, turn-up {up}, "
+             f"stock {deal.stock_size}, scores {list(deal.scores)}"]
+    for p in (0, 1):
+        lines.append(f"  P{p} hand  {_cards(deal.hand(p))}")
+        lines.append(f"  P{p} table {_cards(deal.table(p))}")
+    lines.append(f"  trick {_cards(deal.trick)}")
+    if not deal.is_over:
+        lines.append("  legal: " + ", ".join(str(a) for a in deal.legal_actions()))
+    return lines
+
+
+def _header(record: Record) -> str:
+    what = "a whole game" if record.game else "one deal"
+    how = "inline" if record.inline else "built-in"
+    return f"record of {what}, profile {record.rules.name} ({how}, digest {record.rules.digest})"
+
+
+def _show_step(step: Step, out: TextIO) -> None:
+    if step.move is None:
+        print(f"ply {step.ply}, deal {step.deal_index + 1}: start of the deal; "
+              f"P{step.deal.dealer} deals", file=out)
+    else:
+        print(f"ply {step.ply}, deal {step.deal_index + 1}: {step.move}", file=out)
+    for line in describe(step.deal):
+        print(line, file=out)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Replay the record; 0 if it is sound, 1 if damaged (reported on stderr)."""
+    try:
+        record = load(args.file)
+        print(_header(record), file=out)
+        if args.ply is not None:
+            _show_step(replay_to(record, args.ply), out)
+            return 0
+        deal_index = -1
+        for step in replay(record):
+            if step.move is None:
+                deal_index = step.deal_index
+                print(f"deal {deal_index + 1}: P{step.deal.dealer} deals", file=out)
+            else:
+                print(f"  {step.ply:4}  {step.move}", file=out)
+            if step.deal.is_over and step.move is not None:
+                print(f"  deal {deal_index + 1} over: scores {list(step.deal.scores)}", file=out)
+        res = record.result
+        final = res.totals if res.totals is not None else res.scores
+        print(f"OK: {record.plies} actions replayed; {'over' if res.over else 'unfinished'}, "
+              f"{'totals' if record.game else 'scores'} {list(final or ())}", file=out)
+        return 0
+    except RecordError as exc:
+        print(f"bezique replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # --ply out of range
+        print(f"bezique replay: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"bezique replay: {exc}", file=sys.stderr)
+        return 1
+
+
+COMMAND = register(Command("replay", "check a game record and show its actions or a ply",
+                           _arguments, run))
+"""The registered ``replay`` subcommand."""
