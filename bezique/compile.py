@@ -143,6 +143,7 @@ class Compiled:
     melds: tuple[MeldTemplate, ...]
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
+    reach_cache: dict[tuple[int, int], list[tuple[MeldTemplate, tuple[Slot, ...]]]]
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -226,6 +227,7 @@ def compile_rules(rules: Rules) -> Compiled:
         melds=tuple(templates),
         meld_by_name={t.name: t for t in templates},
         patterns=tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates),
+        reach_cache={},
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

@@ -153,7 +153,9 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     for t, bits in candidates(c, d._mine(p), grouping, trump):
         if kind is Announce and (t.index, bits) in pending:
             continue
-        if meld_problem(c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump):
+        if meld_problem(
+            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump, matched=True
+        ):
             continue
         cards = tuple(sorted(iter_bits(bits), key=_sort_key))
         qualify = 0

@@ -15,7 +15,7 @@ from itertools import product
 from attrs import evolve, frozen
 
 from bezique.cards import card_name, iter_bits
-from bezique.compile import Compiled, MeldTemplate
+from bezique.compile import Compiled, MeldTemplate, Slot
 
 
 @frozen
@@ -52,23 +52,37 @@ def fixed_trump(t: MeldTemplate, cards: int, trump: int | None) -> int | None:
     return next(iter_bits(cards)) >> 6
 
 
-def _choose(groups: Sequence[Sequence[int]], count: int) -> Iterator[int]:
+def _choose(groups: Sequence[Sequence[int]], count: int) -> list[int]:
     """Distinct ways to take ``count`` cards from equivalence groups (lowest copies first)."""
-    if count == 0:
-        yield 0
-        return
-    if not groups:
-        return
-    first, rest = groups[0], groups[1:]
-    available = sum(len(g) for g in rest)
-    for n in range(min(count, len(first)), -1, -1):
-        if count - n > available:
-            break
-        head = 0
-        for c in first[:n]:
+    if len(groups) == 1:
+        group = groups[0]
+        if len(group) < count:
+            return []
+        bits = 0
+        for c in group[:count]:
+            bits |= 1 << c
+        return [bits]
+    out: list[int] = []
+    left = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        left[i] = left[i + 1] + len(groups[i])
+
+    def walk(i: int, need: int, acc: int) -> None:
+        if need == 0:
+            out.append(acc)
+            return
+        if i == len(groups) or left[i] < need:
+            return
+        head = acc
+        group = groups[i]
+        walk(i + 1, need, acc)
+        for c in group[:need]:
             head |= 1 << c
-        for tail in _choose(rest, count - n):
-            yield head | tail
+            need -= 1
+            walk(i + 1, need, head)
+
+    walk(0, count, 0)
+    return out
 
 
 def candidates(
@@ -80,25 +94,45 @@ def candidates(
     meld history); copies within a group are interchangeable, so only the lowest are taken.
     It is called only when some pattern is within reach.
     """
-    index = 0 if trump is None else trump + 1
     groups: dict[int, list[list[int]]] | None = None
-    for t in c.melds:
-        for pattern in c.patterns[t.index][index]:
-            for mask, n, _ in pattern:
-                if (mine & mask).bit_count() < n:
-                    break
-            else:
-                if groups is None:
-                    groups = grouping()
-                options = [
-                    list(_choose([g for k in kinds for g in groups[k]], n))
-                    for _, n, kinds in pattern
-                ]
-                for parts in product(*options):
-                    bits = 0
-                    for part in parts:
-                        bits |= part
-                    yield t, bits
+    for t, pattern in reachable(c, mine, trump):
+        if groups is None:
+            groups = grouping()
+        options = [
+            _choose([g for k in kinds for g in groups[k]], n) for _, n, kinds in pattern
+        ]
+        for parts in product(*options):
+            bits = 0
+            for part in parts:
+                bits |= part
+            yield t, bits
+
+
+REACH_CACHE_SIZE = 1 << 14
+
+
+def reachable(
+    c: Compiled, mine: int, trump: int | None
+) -> list[tuple[MeldTemplate, tuple[Slot, ...]]]:
+    """The concrete meld patterns that the cards ``mine`` hold enough cards for (cached per
+    profile, since a declaring turn asks twice with the same cards)."""
+    index = 0 if trump is None else trump + 1
+    key = (mine, index)
+    cache = c.reach_cache
+    found = cache.get(key)
+    if found is None:
+        found = []
+        for t in c.melds:
+            for pattern in c.patterns[t.index][index]:
+                for mask, n, _ in pattern:
+                    if (mine & mask).bit_count() < n:
+                        break
+                else:
+                    found.append((t, pattern))
+        if len(cache) >= REACH_CACHE_SIZE:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 def meld_problem(
@@ -110,11 +144,13 @@ def meld_problem(
     hand: int,
     decls: Sequence[Declaration],
     trump: int | None,
+    matched: bool = False,
 ) -> str | None:
     """Why ``player`` may not declare ``cards`` as ``t`` now (None: allowed). ``hand`` is the
-    concealed hand; cards not in it are on the player's table."""
+    concealed hand; cards not in it are on the player's table. ``matched``: the cards are
+    known to form the pattern (they were enumerated from it)."""
     rules = c.rules.melds
-    if not matches(c, t, cards, trump):
+    if not matched and not matches(c, t, cards, trump):
         return f"the cards do not form a {t.name}"
     if trump is None:
         if t.suits == "trump" and not t.can_fix_trump:
