@@ -56,7 +56,8 @@ SETTLE_KEYS = frozenset({"points", "brisques", "totals", "target", "called_out",
                          "expect"})
 SETTLE_EXPECT_KEYS = frozenset({"winner", "kind", "margin", "totals", "game_over", "target",
                                 "breakdown_includes"})
-VARIANT_KEYS = frozenset({"name", "profile", "steps", "settle", "stop_after", "xfail", "note"})
+VARIANT_KEYS = frozenset({"name", "profile", "position", "deal", "steps", "settle", "stop_after",
+                          "xfail", "note"})
 
 
 class ScenarioError(ValueError):
@@ -82,6 +83,8 @@ class Case:
     rules: Rules
     steps: tuple[Step, ...]
     settle: Mapping[str, Any] | None
+    position: Mapping[str, Any] | None = None
+    deal: Mapping[str, Any] | None = None
     xfail: str = ""
 
 
@@ -92,8 +95,6 @@ class Scenario:
     title: str
     source: str
     path: str
-    position: Mapping[str, Any] | None
-    deal: Mapping[str, Any] | None
     cases: tuple[Case, ...]
 
 
@@ -217,8 +218,15 @@ def _variant(base: Case, raw: dict[str, Any], where: str, base_dir: Path) -> Cas
             break
     settle_spec = _settle_spec(raw["settle"], f"{where}.settle") if "settle" in raw \
         else (None if raw.get("stop_after") else base.settle)
+    position, deal = base.position, base.deal
+    if "position" in raw:
+        _check_keys(raw["position"], POSITION_KEYS, f"{where}.position")
+        position, deal = raw["position"], None
+    if "deal" in raw:
+        _check_keys(raw["deal"], DEAL_KEYS, f"{where}.deal")
+        position, deal = None, raw["deal"]
     return Case(name=name, rules=rules, steps=tuple(steps), settle=settle_spec,
-                xfail=str(raw.get("xfail", "")))
+                position=position, deal=deal, xfail=str(raw.get("xfail", "")))
 
 
 def parse_scenario(text: str, *, source: str = "<string>",
@@ -240,11 +248,11 @@ def parse_scenario(text: str, *, source: str = "<string>",
     rules = _load_rules(data.get("profile", "bezique"), f"{source}.profile", base)
     main = Case(name="base", rules=rules, steps=_steps(data.get("step", []), f"{source}.step"),
                 settle=_settle_spec(data.get("settle"), f"{source}.settle"),
-                xfail=str(data.get("xfail", "")))
+                position=position, deal=deal, xfail=str(data.get("xfail", "")))
     variants = [_variant(main, v, f"{source}.variant[{i}]", base)
                 for i, v in enumerate(data.get("variant", []))]
     return Scenario(title=str(data.get("title", source)), source=str(data.get("source", "")),
-                    path=source, position=position, deal=deal, cases=(main, *variants))
+                    path=source, cases=(main, *variants))
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -425,14 +433,15 @@ def _legal_failures(deal: Deal, checks: Mapping[str, Any]) -> list[tuple[str, ob
 # ------------------------------------------------------------------ running
 
 
-def _new_deal(scenario: Scenario, rules: Rules) -> Deal:
-    if scenario.position is not None:
-        pos = dict(scenario.position)
+def _new_deal(case: Case) -> Deal:
+    rules = case.rules
+    if case.position is not None:
+        pos = dict(case.position)
         for key in ("scores", "totals"):
             if key in pos:
                 pos[key] = tuple(pos[key])
         return Deal.from_position(rules, **pos)
-    spec = dict(scenario.deal or {})
+    spec = dict(case.deal or {})
     if "totals" in spec:
         spec["totals"] = tuple(spec["totals"])
     return Deal.new(rules, **spec)
@@ -519,16 +528,16 @@ def _settle_failures(rules: Rules, spec: Mapping[str, Any], deal: Deal | None,
     return out
 
 
-def run_case(scenario: Scenario, case: Case) -> list[Failure]:
+def run_case(case: Case) -> list[Failure]:
     """Run one case of a scenario from a fresh deal; returns what differed (empty: passed).
     The case's ``xfail`` mark is not applied here (see `run_scenario`)."""
     def fail(step: int | None, items: list[tuple[str, object, object]]) -> list[Failure]:
         return [Failure(case.name, step, c, e, a) for c, e, a in items]
 
     deal: Deal | None = None
-    if scenario.position is not None or scenario.deal is not None:
+    if case.position is not None or case.deal is not None:
         try:
-            deal = _new_deal(scenario, case.rules)
+            deal = _new_deal(case)
         except (ValueError, TypeError) as exc:
             return fail(None, [("setup", "a valid position", str(exc))])
     for step in case.steps:
@@ -547,7 +556,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     failures: list[Failure] = []
     xfailed: list[str] = []
     for case in scenario.cases:
-        found = run_case(scenario, case)
+        found = run_case(case)
         if case.xfail and found:
             xfailed.append(f"{case.name}: {case.xfail}")
         elif case.xfail:
@@ -573,8 +582,7 @@ def run_files(paths: Iterable[str | Path]) -> list[ScenarioResult]:
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
-            empty = Scenario(title="(not loaded)", source="", path=str(path), position=None,
-                             deal=None, cases=())
+            empty = Scenario(title="(not loaded)", source="", path=str(path), cases=())
             results.append(ScenarioResult(empty, (Failure("load", None, "file", "a scenario",
                                                           str(exc)),)))
             continue

@@ -36,7 +36,7 @@ def test_scenario_holds_to_the_book(path: Path, case_name: str | None, load_erro
     assert not load_error, load_error
     scenario = load_scenario(path)
     case = next(c for c in scenario.cases if c.name == case_name)
-    failures = run_case(scenario, case)
+    failures = run_case(case)
     assert not failures, "\n".join(str(f) for f in failures)
 
 
