@@ -84,10 +84,10 @@ def test_profiles_validate_bad_file_exits_1_and_prints_every_problem(
     assert code == 1
     assert out.splitlines() == [
         f"{path}: INVALID (3 problem(s))",
-        "  house.toml: melds.values.bezique: expected int, got 'forty'",
+        "  house.toml: deal.packets: [3, 3, 3] sum to 9, not the hand size 8 (deal.hand_size)",
         "  house.toml: game.tie: 'foo' is not allowed (expected one of 'draw', 'extra_deal', "
         "'raise_target')",
-        "  house.toml: deal.packets: [3, 3, 3] sum to 9, not the hand size 8 (deal.hand_size)",
+        "  house.toml: melds.values.bezique: expected int, got 'forty'",
     ]
 
 

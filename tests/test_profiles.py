@@ -235,3 +235,23 @@ def test_replace_keeps_other_tables() -> None:
     rules = load_profile("bezique")
     changed = rules.replace(game=attrs.evolve(rules.game, target=1500))
     assert changed.melds is rules.melds and changed.game.target == 1500
+
+
+def test_docs_describe_every_key_of_every_table() -> None:
+    """docs/profiles.md documents every schema key (RULES §R5: every §3 knob exists)."""
+    import typing
+
+    from bezique.rules.convert import field_names
+
+    doc = (ROOT / "docs" / "profiles.md").read_text(encoding="utf-8")
+    hints = typing.get_type_hints(Rules)
+    for table in attrs.fields(Rules):
+        if not attrs.has(hints[table.name]):
+            assert f"`{table.name}`" in doc
+            continue
+        for key in field_names(hints[table.name]):
+            if (table.name, key) in (("melds", "table"), ("melds", "values")):
+                continue
+            assert f"`{table.name}.{key}`" in doc, f"{table.name}.{key} is not documented"
+    for key in field_names(MeldSpec):
+        assert f"| `{key}` |" in doc, f"melds.table.*.{key} is not documented"

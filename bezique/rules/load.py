@@ -208,7 +208,7 @@ def _related(issue_keys: frozenset[str], bad: set[str]) -> bool:
 
 def _build(data: dict[str, Any], source: str, base_dir: Path | None, self_key: str) -> Rules:
     resolved = _resolve(data, source, base_dir, (self_key,) if self_key else ())
-    problems = list(resolved.problems)
+    found: list[tuple[str, str]] = []  # (key path, problem line), sorted by key path below
     rules, structure_problems = structure_partial(resolved.data)
     bad: set[str] = set()
     for parts, what in structure_problems:
@@ -218,14 +218,15 @@ def _build(data: dict[str, Any], source: str, base_dir: Path | None, self_key: s
         if hint and parts:  # a misspelt key: its intended key's checks read only a default
             bad.add(format_path((*parts[:-1], hint.group(1))))
         origin = _origin_of(parts, resolved.origins) or source
-        problems.append(f"{origin}: {path}: {what}")
+        found.append((path, f"{origin}: {path}: {what}"))
     if not resolved.problems:  # cross-field checks only make sense on the whole chain
         for issue in check(rules):
             if _related(issue.involves | {issue.path}, bad):
                 continue
             set_in = _origin_of(tuple(issue.path.split(".")), resolved.origins)
             where = f" (set in {set_in})" if set_in not in (None, source) else ""
-            problems.append(f"{source}: {issue}{where}")
+            found.append((issue.path, f"{source}: {issue}{where}"))
+    problems = resolved.problems + [line for _, line in sorted(found, key=lambda f: f[0])]
     if problems:
         raise ProfileError(problems)
     return rules
