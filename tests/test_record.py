@@ -1,0 +1,291 @@
+"""Game records (DESIGN.md §5, RULES.md §7 invariant 10): dump → load → replay reproduces the
+final state and events, for single deals and whole games of every profile."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bezique import Deal, list_profiles, load_profile, profile_from_toml
+from bezique.cli import main
+from bezique.game import Game
+from bezique.record import (
+    FORMAT,
+    VERSION,
+    Move,
+    Record,
+    RecordError,
+    dump,
+    dumps,
+    load,
+    loads,
+    rebuild,
+    record_of,
+    replay,
+    replay_to,
+)
+from bezique.rules import Rules
+from bezique.strategies import profiles
+
+PROFILES = list_profiles()
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def random_deal(rules: Rules, seed: int, *, dealer: int = 0, plies: int | None = None) -> Deal:
+    """A deal of ``rules`` shuffled from ``seed`` and played with seeded random legal actions
+    (to the end, or for ``plies`` actions)."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    n = 0
+    while not deal.is_over and (plies is None or n < plies):
+        deal.apply(rng.choice(deal.legal_actions()))
+        n += 1
+    return deal
+
+
+def random_game(rules: Rules, seed: int, *, max_deals: int = 3) -> Game:
+    """A game of ``rules`` played with seeded random actions, for at most ``max_deals`` deals
+    (the last may be left unfinished when the game is not over)."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    while not game.is_over and len(game.deals) < max_deals:
+        deal = game.new_deal()
+        while not deal.is_over:
+            game.apply(rng.choice(deal.legal_actions()))
+    return game
+
+
+# --------------------------------------------------------------------------- invariant 10
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS, dealer=st.integers(0, 1))
+def test_invariant_10_deal_record_round_trip(name: str, seed: int, dealer: int) -> None:
+    """RULES.md §7.10: a finished deal's record replays to an equal deal with equal events."""
+    deal = random_deal(load_profile(name), seed, dealer=dealer)
+    again = rebuild(loads(dumps(deal)))
+    assert isinstance(again, Deal)
+    assert again == deal
+    assert again.events == deal.events
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=5, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 60))
+def test_invariant_10_unfinished_deal_round_trip(name: str, seed: int, plies: int) -> None:
+    """RULES.md §7.10 mid-deal: a record of an unfinished deal replays to the same position."""
+    deal = random_deal(load_profile(name), seed, plies=plies)
+    text = dumps(deal)
+    assert loads(text).result.over is deal.is_over
+    assert rebuild(text) == deal
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_invariant_10_game_record_round_trip(name: str, seed: int) -> None:
+    """RULES.md §7.10 for games: every deal of the replayed game equals the original's, and so
+    do the totals and the result."""
+    game = random_game(load_profile(name), seed)
+    again = rebuild(dumps(game))
+    assert isinstance(again, Game)
+    assert len(again.deals) == len(game.deals)
+    assert all(a == b for a, b in zip(again.deals, game.deals, strict=True))
+    assert again.deal == game.deal
+    assert again.totals == game.totals
+    assert again.result == game.result
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=profiles(), seed=SEEDS)
+def test_invariant_10_house_profile_inline_round_trip(rules: Rules, seed: int) -> None:
+    """A house profile is written inline in full and replays to the same deal."""
+    deal = random_deal(rules, seed)
+    record = loads(dumps(deal))
+    assert record.rules == rules
+    assert rebuild(record) == deal
+
+
+# --------------------------------------------------------------------------- the format
+
+
+def test_record_names_a_builtin_profile_by_name_and_digest() -> None:
+    """A built-in profile is named with its digest, not written out."""
+    rules = load_profile("rubicon")
+    text = dumps(random_deal(rules, 3, plies=10))
+    assert f'name = "rubicon"\ndigest = "{rules.digest}"' in text
+    assert "toml =" not in text
+    assert loads(text).inline is False
+
+
+def test_record_writes_a_custom_profile_inline() -> None:
+    """A custom profile (a house rule) is written in full via rules.to_toml()."""
+    house = profile_from_toml('extends = "bezique"\nmelds.on_last_stock_trick = false')
+    text = dumps(random_deal(house, 5, plies=8))
+    record = loads(text)
+    assert record.inline and record.rules == house
+    assert house.to_toml() in text
+
+
+def test_record_header_has_format_and_version() -> None:
+    """Every record starts with its format and version."""
+    text = dumps(random_deal(load_profile("bezique"), 1, plies=2))
+    assert f'format = "{FORMAT}"\nversion = {VERSION}' in text
+    assert loads(text).version == VERSION
+
+
+def test_record_lists_each_action_with_its_player() -> None:
+    """Each action line carries the player who took it, in the order played."""
+    deal = Deal.new(load_profile("bezique"), seed=7, dealer=0)
+    lead = deal.legal_actions()[0]
+    deal.apply(lead)
+    follow = deal.legal_actions()[-1]
+    deal.apply(follow)
+    (entry,) = record_of(deal).deals
+    assert entry.moves == (Move(1, str(lead)), Move(0, str(follow)))
+
+
+def test_comments_survive_a_round_trip() -> None:
+    """An action may carry a comment after '#'; it is read back and written again."""
+    text = dumps(random_deal(load_profile("bezique"), 2, plies=3))
+    first = text.index('    "P')
+    end = text.index('",', first)
+    text = text[:end] + '  # why lead this? see R4' + text[end:]
+    record = loads(text)
+    assert record.deals[0].moves[0].comment == "why lead this? see R4"
+    assert loads(dumps(record)) == record
+    assert list(replay(record))[-1].deal == rebuild(text)
+
+
+def test_dump_and_load_files(tmp_path: Path) -> None:
+    """dump/load accept a path or an open text file."""
+    deal = random_deal(load_profile("pinochle"), 11)
+    path = tmp_path / "deal.toml"
+    dump(deal, path)
+    buffer = io.StringIO()
+    dump(deal, buffer)
+    assert load(path) == loads(buffer.getvalue()) == load(io.StringIO(path.read_text()))
+
+
+def test_deal_without_seed_cannot_be_recorded() -> None:
+    """A stacked deal has no seed to shuffle from; recording it is refused, not faked."""
+    deal = Deal.from_position(load_profile("bezique"), hands=["KS", "QS"], stock="")
+    with pytest.raises(ValueError, match="without a seed"):
+        dumps(deal)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def test_replay_yields_every_state_in_order() -> None:
+    """replay yields the start and then one state per action, each equal to the deal then."""
+    rules = load_profile("bezique")
+    deal = random_deal(rules, 9)
+    steps = list(replay(dumps(deal)))
+    assert [s.ply for s in steps] == list(range(len(steps)))
+    assert steps[-1].deal == deal
+    probe = Deal.new(rules, seed=9, dealer=0)
+    for step in steps[1:]:
+        assert step.move is not None
+        assert step.move.player == probe.to_move
+        assert list(step.events) == probe.apply(step.move.action)
+        assert step.deal == probe
+
+
+def test_replay_to_any_ply() -> None:
+    """replay_to(record, n) is the state after n actions, for a deal and across a game."""
+    deal = random_deal(load_profile("bezique"), 4)
+    text = dumps(deal)
+    assert replay_to(text, 0).deal == Deal.new(deal.rules, seed=4, dealer=0)
+    assert replay_to(text, loads(text).plies).deal == deal
+    game = random_game(load_profile("pinochle"), 8, max_deals=2)
+    record = loads(dumps(game))
+    first = len(record.deals[0].moves)
+    assert replay_to(record, first).deal == game.deals[0]
+    after = replay_to(record, first + 1)
+    assert after.deal_index == 1 and after.move == record.deals[1].moves[0]
+    with pytest.raises(ValueError, match="outside the record"):
+        replay_to(record, record.plies + 1)
+
+
+def test_hand_written_position_record_answers_a_rules_question() -> None:
+    """A person can write a record from a stacked position (no seed) to ask a rules question:
+    here the follower may not trump while holding the led suit in the end phase."""
+    text = """
+format = "bezique-record"
+version = 1
+
+[profile]
+name = "bezique"
+digest = "DIGEST"
+
+[[deal]]
+dealer = 0
+actions = [
+    "P1 play AH  # the last tricks: must follow suit",
+    "P0 play 7H",
+]
+[deal.position]
+hands = ["7H 7S", "AH KD"]
+stock = ""
+trump = "S"
+
+[result]
+over = false
+""".replace("DIGEST", load_profile("bezique").digest)
+    record = loads(text)
+    assert record.deals[0].moves[0].comment == "the last tricks: must follow suit"
+    deal = rebuild(record)
+    assert isinstance(deal, Deal) and deal.last_trick_winner == 1
+    bad = text.replace("P0 play 7H", "P0 play 7S")
+    with pytest.raises(RecordError) as err:
+        rebuild(bad)
+    assert err.value.ply == 2 and "must follow suit" in err.value.reason
+
+
+def test_record_type_is_frozen_value() -> None:
+    """A loaded record is a frozen value: equal texts give equal records."""
+    text = dumps(random_deal(load_profile("chinese"), 6, plies=20))
+    assert isinstance(loads(text), Record) and loads(text) == loads(text)
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_cli_replay_lists_actions_and_result(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """`bezique replay FILE` re-validates the record and lists every action with its ply."""
+    deal = random_deal(load_profile("bezique"), 12)
+    path = tmp_path / "r.toml"
+    dump(deal, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"OK: {loads(path.read_text()).plies} actions replayed; over, scores " \
+        f"{list(deal.scores)}" in out
+
+
+def test_cli_replay_shows_a_ply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bezique replay FILE --ply N` shows the state after N actions."""
+    deal = random_deal(load_profile("bezique"), 12, plies=5)
+    path = tmp_path / "r.toml"
+    dump(deal, path)
+    assert main(["replay", str(path), "--ply", "5"]) == 0
+    out = capsys.readouterr().out
+    assert f"scores {list(deal.scores)}" in out
+    assert "legal: " + ", ".join(str(a) for a in deal.legal_actions()) in out
+
+
+def test_cli_replay_reports_damage_with_ply(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged record exits 1 and names the ply and the reason on stderr."""
+    text = dumps(random_deal(load_profile("bezique"), 12, plies=5))
+    path = tmp_path / "r.toml"
+    path.write_text(text.replace('"P1 play', '"P0 play', 1))
+    assert main(["replay", str(path)]) == 1
+    assert "ply 1 (deal 1): wrong player" in capsys.readouterr().err
