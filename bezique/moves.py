@@ -62,6 +62,7 @@ class DealMoves(DealState):
 
             on_play(self, p)
         self._events.append(Event("play", p, (card,)))
+        self._trick.append(card)
         if (
             c.dix_on_play and self._trump >= 0 and self._is_dix(card)
             and not self._dix_scored & bit
@@ -71,7 +72,6 @@ class DealMoves(DealState):
             self._score(p, c.rules.dix.value, "dix", (card,))
             if self._check_target(p, declaration=True):
                 return
-        self._trick.append(card)
         if revoked:
             self._forfeit(p)
         elif len(self._trick) == 1:
