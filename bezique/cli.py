@@ -32,6 +32,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_scenario",
     "bezique.cli_simulate",
     "bezique.cli_replay",
+    "bezique.cli_demo",
+    "bezique.cli_play",
 )
 """Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
 

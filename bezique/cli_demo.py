@@ -1,0 +1,269 @@
+"""``bezique demo``: two GreedyBots play a whole game, narrated.
+
+The first deal is shown trick by trick (``--full``: every deal); later deals show the hands,
+the declarations and the count. Each deal ends with its points by reason and the end count.
+
+>>> from bezique.cli import main
+>>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
+Bezique demo: profile bezique, seed 1. Ada and Bob are both GreedyBots.
+...
+Bob wins 1100 to 630
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from attrs import evolve
+
+from bezique.bots import GreedyBot
+from bezique.cards import SUIT_NAMES, card_name
+from bezique.cli import Command, register
+from bezique.deal import Deal
+from bezique.events import Event
+from bezique.game import Game
+from bezique.rules import load_profile
+from bezique.rules.model import Rules
+from bezique.settlement import Settlement
+
+NAMES = ("Ada", "Bob")
+"""Player names; their initials match the A/B of the end count's breakdown."""
+
+_RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
+               "9": "nine", "8": "eight", "7": "seven"}
+_OBLIGATIONS = {
+    "follow_and_win": "follow suit and win the trick if able, else trump",
+    "follow_only": "follow suit if able",
+    "follow_trump_beat_trump_lead": "follow suit, else trump; beat a trump lead",
+}
+
+Paint = Callable[[int], str]
+"""How a card is written (plain, or coloured for a terminal)."""
+
+
+def plain(card: int) -> str:
+    """A card with its suit symbol, e.g. ``Q♠``."""
+    return card_name(card, symbols=True)
+
+
+def cards_text(cards: Iterable[int], paint: Paint = plain) -> str:
+    """Cards sorted by suit then strength, each written by ``paint``."""
+    return " ".join(paint(c) for c in sorted(cards, key=lambda c: (c >> 6, c >> 3 & 7, c & 7)))
+
+
+def meld_words(rules: Rules, name: str) -> str:
+    """What a meld of the profile's table is made of, in words, e.g. ``king and queen of
+    trumps`` (read from the meld table, so house melds are described too)."""
+    spec = rules.melds.table.get(name)
+    if spec is None:
+        return name.replace("_", " ")
+    ranks = [_RANK_WORDS[r] for r in spec.ranks]
+    times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}.get(
+        spec.copies, f"{spec.copies} of each: ")
+    joined = ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 1 else ranks[0]
+    if spec.suits == "trump":
+        return f"{times}{joined} of trumps"
+    if spec.suits == "plain":
+        return f"{times}{joined} of a plain suit"
+    if spec.suits == "same":
+        return f"{times}{joined} of one suit"
+    if spec.suits == "bezique_pair":
+        pair = {"QS_JD": "queen of spades and jack of diamonds",
+                "trump_queen_paired_jack": "queen of trumps and jack of its paired suit",
+                }.get(rules.melds.bezique_pair, "the bezique queen and jack")
+        return f"{times}{pair}"
+    if spec.suits == "none":
+        return "a hand without kings, queens or jacks"
+    if len(ranks) == 1 and spec.copies == 4:
+        each = rules.melds.four_of_a_kind_mode == "one_per_suit"
+        return f"four {ranks[0]}s" + (", one of each suit" if each else ", any suits")
+    return f"{times}{joined}, any suits"
+
+
+def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
+    """The opening lines of a deal: dealer, turn-up and trumps, and both hands."""
+    lines = [f"=== Deal {number}: {NAMES[deal.dealer]} deals"]
+    if deal.turn_up is not None:
+        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[deal.turn_up >> 6]}"
+    elif deal.trump is None:
+        lines[0] += "; trumps not yet fixed"
+    lines[0] += " ==="
+    for p in (0, 1):
+        lines.append(f"  {NAMES[p]:<4} {cards_text(deal.hand(p), paint)}")
+    for e in deal.events:
+        if e.kind == "score":
+            lines.append(f"  {NAMES[e.player or 0]} scores {e.points} for the {_reason(e.reason)}"
+                         f" {cards_text(e.cards, paint)}".rstrip())
+    return lines
+
+
+def _reason(reason: str) -> str:
+    return {"dix": "dix (turned-up trump seven)"}.get(reason, reason.replace("_", " "))
+
+
+def breakdown(deal: Deal, names: Sequence[str] = NAMES) -> list[str]:
+    """The deal's points by reason, one row per reason, from its score events."""
+    rows: dict[str, list[int]] = {}
+    for e in deal.events:
+        if e.kind == "score" and e.player is not None:
+            rows.setdefault(e.reason, [0, 0])[e.player] += e.points
+    lines = [f"  {'points by reason':<24}{names[0]:>6}{names[1]:>6}"]
+    for reason, pts in rows.items():
+        lines.append(f"  {reason.replace('_', ' '):<24}{pts[0]:>6}{pts[1]:>6}")
+    s = deal.scores
+    lines.append(f"  {'total':<24}{s[0]:>6}{s[1]:>6}")
+    return lines
+
+
+class Narrator:
+    """Turns a deal's events into readable lines as actions are applied.
+
+    ``tricks``: one line per trick (else only declarations, dix and phase changes are shown).
+    ``you``: the player addressed as "you" (verbs agree), if any.
+    """
+
+    def __init__(self, rules: Rules, *, tricks: bool = True, paint: Paint = plain,
+                 names: Sequence[str] = NAMES, you: int | None = None) -> None:
+        self.rules = rules
+        self.tricks = tricks
+        self.paint = paint
+        self.names = tuple(names)
+        self.you = you
+        self._trick_no = 0
+        self._plays: list[Event] = []
+        self._declared_reasons = {"dix", "carte_blanche", *rules.melds.values}
+
+    def start(self) -> None:
+        """Reset for a new deal."""
+        self._trick_no = 0
+        self._plays = []
+
+    def lines(self, deal: Deal, events: Sequence[Event]) -> list[str]:
+        """The lines for the events one action caused (``deal`` is the state after it)."""
+        out: list[str] = []
+        paint, names = self.paint, self.names
+        pad = "       " if self.tricks else f"  {self._trick_no:>3}. "
+        pending_meld: Event | None = None
+        for e in events:
+            who = names[e.player] if e.player is not None else ""
+            if e.kind == "play":
+                self._plays.append(e)
+            elif e.kind == "trick":
+                self._trick_no += 1
+                if self.tricks:
+                    plays = "  ".join(f"{names[p.player or 0]} {paint(p.cards[0])}"
+                                      + (f" (dix +{p.points})" if p.points else "")
+                                      for p in self._plays[-2:])
+                    where = "" if deal.in_end_phase else f"  [stock {max(deal.stock_size - 2, 0)}]"
+                    if deal.is_over or deal.in_end_phase:
+                        where = ""
+                    out.append(f"  {self._trick_no:>3}. {plays}  -> {who}{where}")
+                self._plays = []
+            elif e.kind == "meld":
+                pending_meld = e
+            elif e.kind == "score" and pending_meld is None and self._plays and (
+                e.cards == self._plays[-1].cards
+            ):
+                self._plays[-1] = evolve(self._plays[-1], points=e.points)  # dix on play
+                if not self.tricks:
+                    out.append(self._score_line(e, None, f"  {self._trick_no + 1:>3}. "))
+            elif e.kind == "score":
+                if self.tricks or e.reason in self._declared_reasons:
+                    out.append(self._score_line(e, pending_meld, pad))
+                pending_meld = None
+            elif e.kind == "trump":
+                out.append(f"{pad}trumps are now {e.reason}")
+            elif e.kind == "announce":
+                out.append(f"{pad}{self._says(e, 'announces')} {e.reason.replace('_', ' ')} "
+                           f"{cards_text(e.cards, paint)}, to score on a later win")
+            elif e.kind == "pending_lost":
+                out.append(f"{pad}{who}'s pending {cards_text(e.cards, paint)} lapses")
+            elif e.kind == "dix_exchange":
+                out.append(f"{pad}{self._says(e, 'exchanges')} {paint(e.cards[0])} "
+                           f"for the turn-up {paint(e.cards[1])}")
+            elif e.kind == "draw" and e.reason == "turn_up":
+                out.append(f"{pad}{self._says(e, 'takes')} the turn-up {paint(e.cards[0])}")
+            elif e.kind == "end_phase":
+                rule = _OBLIGATIONS.get(self.rules.endgame.obligation,
+                                        self.rules.endgame.obligation)
+                out.append(f"  --- the stock is exhausted: the last tricks, {rule} ---")
+            elif e.kind in ("carte_blanche", "call_out", "forfeit", "cut"):
+                out.append(f"{pad}{who} {e.kind.replace('_', ' ')} {e.reason}".rstrip())
+        return out
+
+    def _says(self, e: Event, verb: str) -> str:
+        """The event's player and ``verb`` agreeing with him (``You declare``, ``Bob declares``).
+        """
+        who = self.names[e.player or 0]
+        return f"{who} {verb[:-1] if self.you is not None and e.player == self.you else verb}"
+
+    def _score_line(self, e: Event, meld: Event | None, pad: str) -> str:
+        who = self.names[e.player or 0]
+        cards = cards_text(e.cards, self.paint)
+        if meld is not None:
+            why = meld_words(self.rules, e.reason)
+            name = e.reason.replace("_", " ")
+            return f"{pad}{self._says(e, 'declares')} {name} {cards}: +{e.points} ({why})"
+        if e.reason == "dix":
+            return f"{pad}{self._says(e, 'scores')} the dix {cards}: +{e.points}"
+        return f"{pad}{who}: {_reason(e.reason)} +{e.points}"
+
+
+def settlement_lines(s: Settlement) -> list[str]:
+    """The end count of a deal, as the settlement explains it."""
+    return [f"  {line}" for line in s.breakdown]
+
+
+def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) -> Game:
+    """Play a game between two GreedyBots, writing the transcript to ``out``."""
+    game = Game(rules, seed=seed)
+    bots = (GreedyBot(), GreedyBot())
+    print(f"Bezique demo: profile {rules.name}, seed {seed}. "
+          f"{NAMES[0]} and {NAMES[1]} are both GreedyBots.", file=out)
+    if game.draws:
+        a, b = game.draws[-1]
+        print(f"For the first deal {NAMES[0]} draws {plain(a)}, {NAMES[1]} draws {plain(b)}: "
+              f"{NAMES[game.first_dealer]} deals.", file=out)
+    narrator = Narrator(rules)
+    while not game.is_over:
+        deal = game.new_deal()
+        number = len(game.deals) + 1
+        narrator.tricks = full or number == 1
+        narrator.start()
+        print("", file=out)
+        print("\n".join(deal_header(deal, number)), file=out)
+        if not narrator.tricks:
+            print("  (tricks not shown; declarations by trick number)", file=out)
+        while not deal.is_over:
+            p = deal.to_move
+            assert p is not None
+            for line in narrator.lines(deal, game.apply(bots[p].choose(deal.observation(p)))):
+                print(line, file=out)
+        print("\n".join(breakdown(deal)), file=out)
+        print("\n".join(settlement_lines(game.settlements[-1])), file=out)
+    result = game.result
+    assert result is not None
+    text = result.describe()
+    for p in (0, 1):
+        text = text.replace(f"Player {p}", NAMES[p])
+    print("", file=out)
+    print(text, file=out)
+    return game
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    parser.add_argument("--full", action="store_true", help="show every trick of every deal")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``bezique demo``."""
+    narrate_game(load_profile(args.profile), args.seed, out, full=args.full)
+    return 0
+
+
+register(Command("demo", "two GreedyBots play a whole game, narrated", _arguments, run))
