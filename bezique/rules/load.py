@@ -29,10 +29,13 @@ MAX_EXTENDS_DEPTH = 16
 
 _DID_YOU_MEAN = re.compile(r"^unknown key \(did you mean '([^']+)'\?\)$")
 
+_BUILTIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
 KeyPath = tuple[str, ...]
 Origins = dict[KeyPath, str]
 
 
+@functools.cache
 def variants_dir() -> Path:
     """The folder of built-in profiles: ``variants/`` of a checkout, or the one in the wheel."""
     here = Path(__file__).resolve().parent.parent
@@ -172,11 +175,18 @@ def _read_bytes(path: Path, source: str) -> bytes:
         raise ProfileError([f"{source}: cannot read {path}: {exc.strerror}"]) from None
 
 
+def _is_builtin(name: object) -> bool:
+    return (
+        isinstance(name, str)
+        and _BUILTIN_NAME.fullmatch(name) is not None
+        and (variants_dir() / f"{name}.toml").is_file()
+    )
+
+
 def _locate(ref: str, base_dir: Path | None) -> Path | None:
     """A built-in name (no slash, no ``.toml``) or a path relative to ``base_dir``."""
     if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
-        builtin = variants_dir() / f"{ref}.toml"
-        return builtin if ref in list_profiles() else None
+        return variants_dir() / f"{ref}.toml" if _is_builtin(ref) else None
     if base_dir is not None:
         candidate = (base_dir / ref).resolve()
         if candidate.is_file():
@@ -261,7 +271,7 @@ def load_profile(name_or_path: str | Path) -> Rules:
     >>> load_profile("rubicon").pack.copies
     4
     """
-    if isinstance(name_or_path, str) and name_or_path in list_profiles():
+    if isinstance(name_or_path, str) and _is_builtin(name_or_path):
         return _load_builtin(name_or_path)
     path = Path(name_or_path)
     if not path.is_file():
