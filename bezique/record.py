@@ -413,25 +413,26 @@ def _profile(table: Mapping[str, Any]) -> tuple[Rules, bool]:
     return rules, text is not None
 
 
-def _deal_entry(table: object, index: int, first_ply: int, in_game: bool) -> DealRecord:
+def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRecord:
+    """Read deal ``index``, whose first action is ply ``start + 1``."""
     where = f"deal[{index}]"
     if not isinstance(table, dict):
-        raise RecordError(first_ply, f"{where}: expected a table")
-    _keys(table, _DEAL, where, first_ply)
-    seed = _get(table, "seed", int, where, required=False, ply=first_ply)
-    position = _get(table, "position", dict, where, required=False, ply=first_ply)
+        raise RecordError(start, f"{where}: expected a table")
+    _keys(table, _DEAL, where, start)
+    seed = _get(table, "seed", int, where, required=False, ply=start)
+    position = _get(table, "position", dict, where, required=False, ply=start)
     if in_game and (seed is not None or position is not None):
-        raise RecordError(first_ply, f"{where}: a deal of a game takes its cards from the game "
-                                     "seed; seed and position are not allowed")
+        raise RecordError(start, f"{where}: a deal of a game takes its cards from the game "
+                                 "seed; seed and position are not allowed")
     if not in_game and (seed is None) == (position is None):
-        raise RecordError(first_ply, f"{where}: give exactly one of seed or position")
+        raise RecordError(start, f"{where}: give exactly one of seed or position")
     if position is not None:
-        _keys(position, _POSITION, f"{where}.position", first_ply)
-    dealer = _player(table, "dealer", where, first_ply)
-    raw = _get(table, "actions", list, where, ply=first_ply)
+        _keys(position, _POSITION, f"{where}.position", start)
+    dealer = _player(table, "dealer", where, start)
+    raw = _get(table, "actions", list, where, ply=start)
     moves = []
     for n, line in enumerate(raw):
-        ply = first_ply + n
+        ply = start + 1 + n
         match = _MOVE.match(line) if isinstance(line, str) else None
         if match is None:
             raise RecordError(ply, f"{where}.actions: cannot read {line!r}: expected "
@@ -440,15 +441,16 @@ def _deal_entry(table: object, index: int, first_ply: int, in_game: bool) -> Dea
         moves.append(Move(int(match[1]), match[2], match[3] or ""))
     return DealRecord(
         dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position,
-        totals=_pair(table, "totals", where, first_ply) or (0, 0),
-        target=_get(table, "target", int, where, required=False, ply=first_ply),
-        scores=_pair(table, "scores", where, first_ply),
+        totals=_pair(table, "totals", where, start) or (0, 0),
+        target=_get(table, "target", int, where, required=False, ply=start),
+        scores=_pair(table, "scores", where, start),
     )
 
 
 def loads(text: str) -> Record:
-    """Parse record text; raises `RecordError` (ply 0) for anything but a well-formed record
-    of a known version. The actions themselves are checked by `replay`."""
+    """Parse record text; raises `RecordError` for anything but a well-formed record of a known
+    version (ply 0, or the ply of an unreadable action line). The actions themselves are checked
+    by `replay`."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -473,7 +475,7 @@ def loads(text: str) -> Record:
     raw = _get(data, "deal", list, "record")
     if not raw or (game is None and len(raw) != 1):
         raise RecordError(0, f"a record of one deal holds one [[deal]], this one {len(raw)}")
-    deals, ply = [], 1
+    deals, ply = [], 0
     for i, table in enumerate(raw):
         deals.append(_deal_entry(table, i, ply, game is not None))
         ply += len(deals[-1].moves)
@@ -535,6 +537,15 @@ def _check(ply: int, what: str, recorded: object, actual: object, index: int | N
                           deal=index)
 
 
+def _check_over(record: Record, over: bool, ply: int, index: int) -> None:
+    if record.result.over != over:
+        what = "game" if record.game else "deal"
+        reason = (f"missing actions: the record says the {what} is over, the replay has not "
+                  "ended it") if record.result.over else \
+            f"the record says the {what} goes on, but the replay has ended it"
+        raise RecordError(ply, reason, deal=index)
+
+
 def _steps(record: Record, sink: list[Game]) -> Iterator[Step]:
     game = Game(record.rules, seed=record.game.seed) if record.game else None
     if game is not None and record.game is not None:
@@ -559,14 +570,11 @@ def _steps(record: Record, sink: list[Game]) -> Iterator[Step]:
         if index < len(record.deals) - 1 and not deal.is_over:
             raise RecordError(ply, f"missing actions: deal {index + 1} is not over after its "
                                    f"{len(entry.moves)} actions", deal=index)
+        if index == len(record.deals) - 1:
+            _check_over(record, game.is_over if game else deal.is_over, ply, index)
         _check(ply, "deal scores", entry.scores, deal.scores, index)
     last = len(record.deals) - 1
     res = record.result
-    over = game.is_over if game is not None else deal.is_over
-    if res.over != over:
-        reason = "missing actions: the record says the {0} is over, the replay has not ended it" \
-            if res.over else "the record says the {0} goes on, but the replay has ended it"
-        raise RecordError(ply, reason.format("game" if game else "deal"), deal=last)
     _check(ply, "scores", res.scores, deal.scores, last)
     if game is not None:
         _check(ply, "totals", res.totals, game.totals, last)

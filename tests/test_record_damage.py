@@ -1,0 +1,303 @@
+"""Damaged records fail loudly with the ply and the reason (DESIGN.md §5: replay re-validates
+every action and fails on any tampering; never a silent partial replay)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bezique import Deal, load_profile, profile_from_toml
+from bezique.cards import kind_name
+from bezique.record import RecordError, dumps, loads, rebuild, replay, replay_to
+
+RECORDS = Path(__file__).parent / "records"
+RULES = load_profile("bezique")
+
+
+def _played_deal(seed: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(RULES, seed=seed, dealer=0)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+DEAL = _played_deal(21)
+DEAL_TEXT = dumps(DEAL)
+GAME_TEXT = (RECORDS / "pinochle.toml").read_text(encoding="utf-8")
+ACTION = re.compile(r'^    "(P[01] [^"]*)",$', re.M)
+
+
+def lines_of(text: str) -> list[str]:
+    """The action lines of a record, in ply order (ply n is index n - 1)."""
+    return ACTION.findall(text)
+
+
+def replace_ply(text: str, ply: int, new: str | None) -> str:
+    """The record with the action line of ``ply`` replaced by ``new`` (None: deleted)."""
+    matches = list(ACTION.finditer(text))
+    m = matches[ply - 1]
+    body = "" if new is None else f'    "{new}",'
+    end = m.end() + (1 if new is None else 0)
+    return text[:m.start()] + body + text[end:]
+
+
+def damage(text: str, old: str, new: str) -> str:
+    """The record with the first ``old`` replaced by ``new`` (which must be there)."""
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def failure(text: str) -> RecordError:
+    """The RecordError that loading and replaying ``text`` to the end raises."""
+    with pytest.raises(RecordError) as err:
+        rebuild(text)
+    return err.value
+
+
+def test_sound_records_replay() -> None:
+    """The undamaged base records replay (so every failure below is caused by its damage)."""
+    assert rebuild(DEAL_TEXT) == DEAL
+    assert rebuild(GAME_TEXT).is_over
+
+
+def test_illegal_action_names_ply_and_rule() -> None:
+    """An action the rules forbid: the leader plays a card he does not hold."""
+    held = {x >> 3 for x in Deal.new(RULES, seed=21, dealer=0).hand(1)}
+    missing = next(k for k in range(32) if k not in held)
+    err = failure(replace_ply(DEAL_TEXT, 1, f"P1 play {kind_name(missing)}"))
+    assert err.ply == 1 and err.reason.startswith(f"illegal action 'play {kind_name(missing)}'")
+    assert "hand" in err.reason
+
+
+def test_unreadable_notation() -> None:
+    """An action whose notation cannot be parsed."""
+    err = failure(replace_ply(DEAL_TEXT, 3, "P1 play the ace"))
+    assert err.ply == 3 and "illegal action 'play the ace'" in err.reason
+    assert "cannot read action" in err.reason
+
+
+def test_unreadable_action_line() -> None:
+    """An action line without its player."""
+    err = failure(replace_ply(DEAL_TEXT, 4, "play QS"))
+    assert err.ply == 4 and "cannot read 'play QS'" in err.reason
+
+
+def test_player_out_of_range() -> None:
+    """An action line naming a player that does not exist."""
+    err = failure(damage(DEAL_TEXT, '"P0 ', '"P2 '))
+    assert err.ply == 2 and "expected 'P0 ACTION' or 'P1 ACTION'" in err.reason
+
+
+def test_wrong_player() -> None:
+    """A legal action credited to the player who is not to move."""
+    line = lines_of(DEAL_TEXT)[4]
+    other = ("P0" if line.startswith("P1") else "P1") + line[2:]
+    err = failure(replace_ply(DEAL_TEXT, 5, other))
+    assert err.ply == 5 and err.reason.startswith("wrong player")
+
+
+def test_missing_final_action() -> None:
+    """The last action deleted: the record claims a finished deal the replay has not ended."""
+    n = len(lines_of(DEAL_TEXT))
+    err = failure(replace_ply(DEAL_TEXT, n, None))
+    assert err.ply == n - 1 and err.reason.startswith("missing actions")
+
+
+def test_missing_action_in_the_middle() -> None:
+    """An action deleted mid-deal: the next one is out of turn or illegal at that ply."""
+    err = failure(replace_ply(DEAL_TEXT, 2, None))
+    assert err.ply == 2
+    assert err.reason.startswith(("wrong player", "illegal action"))
+
+
+def test_extra_action_after_the_end() -> None:
+    """An action appended after the deal is over."""
+    n = len(lines_of(DEAL_TEXT))
+    last = lines_of(DEAL_TEXT)[-1]
+    text = damage(DEAL_TEXT, f'"{last}",\n]', f'"{last}",\n    "P0 draw",\n]')
+    err = failure(text)
+    assert err.ply == n + 1 and err.reason.startswith("extra action 'draw'")
+
+
+def test_swapped_actions() -> None:
+    """Two consecutive actions of different players swapped."""
+    lines = lines_of(DEAL_TEXT)
+    text = replace_ply(replace_ply(DEAL_TEXT, 1, lines[1]), 2, lines[0])
+    err = failure(text)
+    assert err.ply == 1 and err.reason.startswith("wrong player")
+
+
+def test_builtin_profile_digest_mismatch() -> None:
+    """A record whose built-in profile no longer has the recorded digest."""
+    err = failure(damage(DEAL_TEXT, f'digest = "{RULES.digest}"', 'digest = "0123456789abcdef"'))
+    assert err.ply == 0 and "digest mismatch" in err.reason and RULES.digest in err.reason
+
+
+def test_inline_profile_tampered() -> None:
+    """A custom profile edited after recording (its digest no longer matches)."""
+    house = profile_from_toml('extends = "bezique"\nmelds.on_last_stock_trick = false')
+    deal = Deal.new(house, seed=3)
+    text = dumps(deal)
+    value = f"value = {house.dix.value}\n"
+    err = failure(damage(text, value, "value = 50\n"))
+    assert err.ply == 0 and "digest mismatch" in err.reason
+
+
+def test_unknown_builtin_profile() -> None:
+    """A profile name that is not built in, without the profile written out."""
+    err = failure(damage(DEAL_TEXT, 'name = "bezique"', 'name = "bezique-deluxe"'))
+    assert err.ply == 0 and "unknown built-in profile 'bezique-deluxe'" in err.reason
+
+
+def test_unknown_version() -> None:
+    """A record of a format version this library does not know."""
+    err = failure(damage(DEAL_TEXT, "version = 1", "version = 2"))
+    assert err.ply == 0 and err.reason.startswith("unknown format version 2")
+
+
+def test_not_a_record() -> None:
+    """A TOML file that is not a bezique record."""
+    err = failure(damage(DEAL_TEXT, 'format = "bezique-record"', 'format = "chess-pgn"'))
+    assert err.ply == 0 and "format: expected 'bezique-record'" in err.reason
+
+
+def test_truncated_inside_the_actions() -> None:
+    """Text cut off in the middle of the action list."""
+    err = failure(DEAL_TEXT[: len(DEAL_TEXT) // 2])
+    assert err.ply == 0 and "not valid TOML (truncated or corrupted?)" in err.reason
+
+
+def test_truncated_before_the_result() -> None:
+    """Text cut off at a line boundary, so it still parses but has lost its [result]."""
+    err = failure(DEAL_TEXT[: DEAL_TEXT.index("[result]")])
+    assert err.ply == 0 and "[result] table missing" in err.reason
+
+
+def test_corrupted_bytes() -> None:
+    """Garbage in the text."""
+    err = failure(damage(DEAL_TEXT, "[[deal]]", "[[deal]\x00"))
+    assert err.ply == 0 and "not valid TOML" in err.reason
+
+
+def test_result_scores_tampered() -> None:
+    """A final score changed: the replay gives the true one."""
+    a, b = DEAL.scores
+    err = failure(damage(DEAL_TEXT, f"[result]\nover = true\nscores = [{a}, {b}]",
+                         f"[result]\nover = true\nscores = [{a + 10}, {b}]"))
+    assert err.ply == len(lines_of(DEAL_TEXT))
+    assert err.reason == f"scores: the record says ({a + 10}, {b}), the replay gives ({a}, {b})"
+
+
+def test_result_claims_unfinished() -> None:
+    """A finished deal recorded as still going on."""
+    err = failure(damage(DEAL_TEXT, "over = true", "over = false"))
+    assert err.ply == len(lines_of(DEAL_TEXT)) and "goes on" in err.reason
+
+
+def test_seed_changed() -> None:
+    """Another seed deals other cards: the first action that no longer fits is reported."""
+    text = damage(DEAL_TEXT, "seed = 21", "seed = 22")
+    probe = Deal.new(RULES, seed=22, dealer=0)
+    expected = 0
+    for n, line in enumerate(lines_of(DEAL_TEXT), 1):
+        player, action = int(line[1]), line[3:]
+        if probe.to_move != player or not probe.can_apply(action):
+            expected = n
+            break
+        probe.apply(action)
+    err = failure(text)
+    assert expected and err.ply == expected
+
+
+def test_game_deal_scores_tampered() -> None:
+    """A game's per-deal score changed: reported at that deal's last ply."""
+    record = loads(GAME_TEXT)
+    first = record.deals[0]
+    assert first.scores is not None
+    a, b = first.scores
+    err = failure(damage(GAME_TEXT, f"scores = [{a}, {b}]", f"scores = [{a}, {b + 1}]"))
+    assert err.ply == len(first.moves) and err.deal == 0 and err.reason.startswith("deal scores")
+
+
+def test_game_dealer_tampered() -> None:
+    """A deal of a game credited to the wrong dealer."""
+    record = loads(GAME_TEXT)
+    second = record.deals[1]
+    text = GAME_TEXT.split("[[deal]]")
+    text[2] = damage(text[2], f"dealer = {second.dealer}", f"dealer = {1 - second.dealer}")
+    err = failure("[[deal]]".join(text))
+    assert err.ply == len(record.deals[0].moves) and err.deal == 1
+    assert err.reason.startswith("dealer: the record says")
+
+
+def test_game_first_dealer_tampered() -> None:
+    """The game's first dealer does not match what its seed draws."""
+    first = loads(GAME_TEXT).game
+    assert first is not None
+    err = failure(damage(GAME_TEXT, f"first_dealer = {first.first_dealer}",
+                         f"first_dealer = {1 - first.first_dealer}"))
+    assert err.ply == 0 and err.reason.startswith("first dealer")
+
+
+def test_game_winner_tampered() -> None:
+    """The winner of a finished game changed."""
+    record = loads(GAME_TEXT)
+    winner = record.result.winner
+    assert winner is not None
+    err = failure(damage(GAME_TEXT, f"winner = {winner}", f"winner = {1 - winner}"))
+    assert err.ply == record.plies and err.reason.startswith("winner")
+
+
+def test_game_extra_deal() -> None:
+    """A deal appended after the game was over."""
+    record = loads(GAME_TEXT)
+    text = damage(GAME_TEXT, "\n[result]", '\n[[deal]]\ndealer = 0\nactions = []\n\n[result]')
+    err = failure(text)
+    assert err.ply == record.plies and err.deal == len(record.deals)
+    assert err.reason == "extra deal: the game is already over"
+
+
+def test_game_deal_cut_short() -> None:
+    """A deal of a game missing its last action, so the next deal starts too early."""
+    record = loads(GAME_TEXT)
+    n = len(record.deals[0].moves)
+    err = failure(replace_ply(GAME_TEXT, n, None))
+    assert err.ply == n - 1 and err.deal == 0
+    assert err.reason == f"missing actions: deal 1 is not over after its {n - 1} actions"
+
+
+def test_unknown_key() -> None:
+    """A misspelt key is an error, not ignored."""
+    err = failure(damage(DEAL_TEXT, "dealer = 0", "dealr = 0"))
+    assert err.ply == 0 and "unknown key 'dealr'" in err.reason
+
+
+def test_wrong_value_type() -> None:
+    """A value of the wrong type."""
+    err = failure(damage(DEAL_TEXT, "dealer = 0", 'dealer = "north"'))
+    assert err.ply == 0 and "deal[0].dealer: expected int, got 'north'" in err.reason
+
+
+def test_second_deal_in_a_deal_record() -> None:
+    """A record of one deal holding two."""
+    text = damage(DEAL_TEXT, "\n[result]", "\n[[deal]]\nseed = 1\ndealer = 0\nactions = []\n"
+                                           "\n[result]")
+    err = failure(text)
+    assert err.ply == 0 and "holds one [[deal]], this one 2" in err.reason
+
+
+def test_damage_is_raised_by_every_entry_point() -> None:
+    """replay (read to the end) and replay_to (even for an earlier ply) both refuse a record
+    damaged late: no silent partial replay."""
+    n = len(lines_of(DEAL_TEXT))
+    text = replace_ply(DEAL_TEXT, n, None)
+    with pytest.raises(RecordError) as err:
+        list(replay(text))
+    assert err.value.ply == n - 1
+    with pytest.raises(RecordError) as err:
+        replay_to(text, 1)
+    assert err.value.ply == n - 1
