@@ -23,7 +23,7 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits
 from bezique.carte import carte_blanche_problem
-from bezique.melds import candidates, meld_problem
+from bezique.melds import Book, candidates, meld_problem
 from bezique.tricks import follow_choices
 
 if TYPE_CHECKING:
@@ -144,7 +144,8 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     out: list[Action] = []
-    pending = {(x.template, x.cards) for x in d._decls if x.owner == p and x.pending}
+    book = Book(c, d._decls, p)
+    pending = book.pending
     groups = _KindGroups(d, p)
 
     def grouping() -> dict[int, list[list[int]]]:
@@ -154,7 +155,8 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
         if kind is Announce and (t.index, bits) in pending:
             continue
         if meld_problem(
-            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump, matched=True
+            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump, matched=True,
+            book=book,
         ):
             continue
         cards = tuple(sorted(iter_bits(bits), key=_sort_key))

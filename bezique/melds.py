@@ -135,6 +135,29 @@ def reachable(
     return found
 
 
+class Book:
+    """One player's declarations, sorted once for checking many candidate melds."""
+
+    __slots__ = ("by_class", "pending", "royal", "scored")
+
+    def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
+        self.pending: set[tuple[int, int]] = set()
+        self.scored: list[Declaration] = []
+        self.by_class: dict[int, list[Declaration]] = {}
+        self.royal = False
+        for d in decls:
+            if d.owner != player:
+                continue
+            if d.pending:
+                self.pending.add((d.template, d.cards))
+                continue
+            self.scored.append(d)
+            self.by_class.setdefault(d.klass, []).append(d)
+            t = c.melds[d.template]
+            if t.in_marriage_class and t.suits == "trump" and t.order == 1:
+                self.royal = True
+
+
 def meld_problem(
     c: Compiled,
     t: MeldTemplate,
@@ -145,47 +168,47 @@ def meld_problem(
     decls: Sequence[Declaration],
     trump: int | None,
     matched: bool = False,
+    book: Book | None = None,
 ) -> str | None:
     """Why ``player`` may not declare ``cards`` as ``t`` now (None: allowed). ``hand`` is the
     concealed hand; cards not in it are on the player's table. ``matched``: the cards are
-    known to form the pattern (they were enumerated from it)."""
+    known to form the pattern (they were enumerated from it); ``book``: the player's
+    declarations already sorted (built from ``decls`` when not given)."""
     rules = c.rules.melds
-    if not matched and not matches(c, t, cards, trump):
-        return f"the cards do not form a {t.name}"
-    if trump is None:
-        if t.suits == "trump" and not t.can_fix_trump:
+    if trump is None and not t.can_fix_trump:
+        if t.suits in ("trump", "plain") or (
+            t.suits == "bezique_pair" and rules.bezique_pair == "trump_queen_paired_jack"
+        ):
             return f"no {t.name} before trumps are fixed (trump.selection)"
-        if c.rules.trump.melds_before_trump == "none" and not t.can_fix_trump:
+        if c.rules.trump.melds_before_trump == "none":
             return (
                 "no declaration before the first marriage fixes trumps "
                 "(trump.melds_before_trump)"
             )
-    mine = [d for d in decls if d.owner == player]
-    pending_match = any(
-        d.pending and d.template == t.index and d.cards == cards for d in mine
-    )
-    scored = [d for d in mine if not d.pending]
+    if not matched and not matches(c, t, cards, trump):
+        return f"the cards do not form a {t.name}"
+    if book is None:
+        book = Book(c, decls, player)
     if (
         rules.require_trump_marriage_before_sequence
         and t.in_marriage_class and t.suits == "trump" and t.order > 1
-        and not any(
-            c.melds[d.template].in_marriage_class
-            and c.melds[d.template].suits == "trump"
-            and c.melds[d.template].order == 1
-            for d in scored
-        )
+        and not book.royal
     ):
         return "a trump marriage must be declared before a sequence " \
             "(melds.require_trump_marriage_before_sequence)"
     if rules.reuse == "never":
-        for d in scored:
+        for d in book.scored:
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
     else:
-        problem = _class_reuse_problem(c, t, cards, hand, scored)
+        problem = _class_reuse_problem(c, t, cards, hand, book.by_class.get(t.klass, ()))
         if problem:
             return problem
-    if rules.new_card_from_hand_required and not pending_match and not cards & hand:
+    if (
+        rules.new_card_from_hand_required
+        and not cards & hand
+        and (t.index, cards) not in book.pending
+    ):
         return "every meld must take at least one card from the hand " \
             "(melds.new_card_from_hand_required)"
     return None
@@ -196,11 +219,10 @@ def _first(bits: int) -> str:
 
 
 def _class_reuse_problem(
-    c: Compiled, t: MeldTemplate, cards: int, hand: int, scored: Sequence[Declaration]
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, same_class: Sequence[Declaration]
 ) -> str | None:
     rules = c.rules.melds
     reform = rules.reform_after_play
-    same_class = [d for d in scored if d.klass == t.klass]
     active = [d for d in same_class if d.intact or not reform]
     released = 0
     if reform:
@@ -212,6 +234,7 @@ def _class_reuse_problem(
     repairing = reform and not rules.reform_requires_hand_card and cards & released
     used = 0
     sources = 0
+    lowering = False
     klass = t.klass_name
     for d in active:
         shared = d.cards & cards
@@ -223,6 +246,7 @@ def _class_reuse_problem(
             if not repairing:
                 return f"{_first(shared)} has already served in a {klass} meld of this order"
         elif d.order > t.order:
+            lowering = True
             if not (t.in_marriage_class and rules.sequence_to_marriage):
                 return (
                     f"{_first(shared)} has already served in a higher {klass} meld "
@@ -231,7 +255,8 @@ def _class_reuse_problem(
                 )
         elif t.in_marriage_class and not rules.marriage_to_sequence:
             return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
-    if used and not cards & ~used and not (rules.double_after_two_singles and sources >= 2):
+    growing_without_fresh = used and not cards & ~used and not lowering
+    if growing_without_fresh and not (rules.double_after_two_singles and sources >= 2):
         return f"a new {klass} meld must add at least one card not yet used in that class"
     if reform and rules.reform_requires_hand_card and cards & released and not cards & hand:
         return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
