@@ -161,7 +161,8 @@ def turn(deal: Deal) -> None:
             after.apply(action)
             by_text.apply(str(action))
         except (IllegalAction, NotationError) as exc:
-            raise InvariantError(3, f"listed action {action} is refused", evidence=str(exc))
+            raise InvariantError(3, f"listed action {action} is refused",
+                                 evidence=str(exc)) from None
         if after != by_text:
             raise InvariantError(3, f"{str(action)!r} applied as notation differs from {action!r}")
         key = fingerprint(after)[1:]
@@ -377,7 +378,7 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
     try:
         for invariant in STATE_CHECKS:
             if invariant in (conservation, hand_size, scores):
-                invariant(deal, dealt=dealt)  # type: ignore[call-arg]
+                invariant(deal, dealt=dealt)
             else:
                 invariant(deal)
     except InvariantError as exc:
@@ -431,6 +432,19 @@ def _model_piles(deal: Deal) -> tuple[list[int], int]:
     return captured, heap | aside
 
 
+def _allowed_trick_credit(rules: Rules, raw: int) -> set[int]:
+    """What a player may be credited for captured cards worth ``raw``: nothing where
+    ``brisques.counted`` leaves them to the game's settlement; else the points (rounded up from
+    7 under ``trick_points.rounding = 7_up``), or nothing where the French conditions apply."""
+    b = rules.brisques
+    if b.counted != "always":
+        return {0}
+    allowed = {raw, raw + (10 - raw % 10) * (raw % 10 >= 7)}
+    if b.when == "end_of_deal" and (b.min_to_score or b.min_board_score_to_count):
+        allowed.add(0)
+    return allowed
+
+
 def tricks(deal: Deal) -> None:
     """6. A finished deal has pack size / 2 tricks; the piles are what ``tricks.gather`` implies;
     the trick points credited plus the last-trick bonus equal what the profile implies (R6):
@@ -461,12 +475,7 @@ def tricks(deal: Deal) -> None:
         if e.kind == "score" and e.reason in ("brisques", "trick_points"):
             credited[e.player or 0] += e.points
     for p in (0, 1):
-        allowed = {raw[p], raw[p] + (10 - raw[p] % 10) * (raw[p] % 10 >= 7)}
-        if rules.brisques.counted != "always" or rules.brisques.when == "end_of_deal" and (
-                rules.brisques.min_to_score or rules.brisques.min_board_score_to_count):
-            allowed.add(0)
-        if rules.brisques.counted != "always":
-            allowed = {0}
+        allowed = _allowed_trick_credit(rules, raw[p])
         if credited[p] not in allowed:
             raise InvariantError(6, f"player {p} credited {credited[p]} trick points for "
                                     f"captured cards worth {raw[p]}")
@@ -523,7 +532,7 @@ def check_playout(playout: Playout, *, per_ply: bool = True) -> Deal:
             check(deal, ply=ply)
     scores_never_decrease(history)
     if not deal.is_over:
-        if len(playout.actions) >= default_max_plies(playout.rules) or not playout.finished:
+        if len(playout.actions) >= default_max_plies(playout.rules):
             raise InvariantError(6, f"the deal did not end within {len(playout.actions)} plies "
                                     "(a house rule that keeps the deal from ending?)",
                                  ply=len(playout.actions))

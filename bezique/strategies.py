@@ -311,11 +311,15 @@ class Playout:
 
 
 @st.composite
-def _playout(draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None) -> Playout:
+def _playout(
+    draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None, prefix: bool
+) -> Playout:
     seed = draw(SEEDS, label="seed")
     who = draw(st.integers(0, 1), label="dealer") if dealer is None else dealer
     deal = Deal.new(rules, seed=seed, dealer=who)
     bound = default_max_plies(rules) if max_plies is None else max_plies
+    if prefix:
+        bound = draw(st.integers(0, bound), label="plies")
     texts: list[str] = []
     choices: list[int] = []
     while not deal.is_over and len(texts) < bound:
@@ -334,31 +338,23 @@ def playouts(
     *,
     max_plies: int | None = None,
     dealer: int | None = None,
+    prefix: bool = False,
 ) -> st.SearchStrategy[Playout]:
-    """Whole deals of ``rules`` played with drawn legal actions, as replayable `Playout`s.
+    """Deals of ``rules`` played with drawn legal actions, as replayable `Playout`s.
 
-    A deal stops at ``max_plies`` (default ten times the pack size) so that a house rule that
-    keeps a deal from ending is reported (``finished=False``) instead of hanging.
+    A deal stops at ``max_plies`` (default ten times the pack size), so that a house rule that
+    keeps a deal from ending is reported (``finished=False``) instead of hanging. With
+    ``prefix=True`` the number of plies is drawn too (up to ``max_plies``): the playout is the
+    start of a deal, and a failure shrinks to a short game.
     """
-    return _rules_strategy(rules).flatmap(lambda r: _playout(r, max_plies, dealer))
+    return _rules_strategy(rules).flatmap(lambda r: _playout(r, max_plies, dealer, prefix))
 
 
 @st.composite
-def _position(draw: st.DrawFn, rules: Rules, max_plies: int, dealer: int | None) -> Deal:
-    seed = draw(SEEDS, label="seed")
-    who = draw(st.integers(0, 1), label="dealer") if dealer is None else dealer
-    deal = Deal.new(rules, seed=seed, dealer=who)
-    plies = draw(st.integers(0, max_plies), label="plies")
-    texts: list[str] = []
-    while len(texts) < plies and not deal.is_over:
-        options = deal.legal_actions()
-        if not options:
-            break
-        action = options[draw(st.integers(0, len(options) - 1))]
-        texts.append(str(action))
-        deal.apply(action)
-    note(f"position: seed={seed} dealer={who} actions={texts!r}")
-    return deal
+def _position(draw: st.DrawFn, plays: st.SearchStrategy[Playout]) -> Deal:
+    playout = draw(plays)
+    note(f"position: {playout!r}")
+    return playout.replay()
 
 
 def positions(
@@ -369,7 +365,7 @@ def positions(
 ) -> st.SearchStrategy[Deal]:
     """Reachable states: a fresh deal after up to ``max_plies`` drawn legal actions (possibly
     over). Failures shrink to short games; the seed and actions are noted for replay."""
-    return _rules_strategy(rules).flatmap(lambda r: _position(r, max_plies, dealer))
+    return _position(playouts(rules, max_plies=max_plies, dealer=dealer, prefix=True))
 
 
 def _hypothesis_setup_hook() -> None:

@@ -1,0 +1,139 @@
+"""The toolkit finds planted engine bugs: each fault, monkeypatched into the engine, breaks the
+matching invariant of RULES.md §7, and hypothesis shrinks the failing game to a few plies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, find, settings
+from hypothesis.errors import NoSuchExample
+
+from bezique import Deal, IllegalAction, Rules, load_profile, profile_from_toml
+from bezique.events import Event
+from bezique.invariants import (
+    InvariantError,
+    atomic_rejection,
+    check_playout,
+    conservation,
+    dix,
+    melds,
+)
+from bezique.strategies import Playout, playouts
+
+Invariant = Callable[[Deal], None]
+
+SHORT_STOCK = profile_from_toml(
+    'extends = "five-hundred"\ndeal.hand_size = 15\ndeal.packets = [3]\ngame.call_out = false'
+)
+"""A house variant whose stock holds one card and the turn-up: the end phase comes at once."""
+
+
+def _failure(invariant: Invariant, playout: Playout) -> InvariantError | None:
+    try:
+        invariant(playout.replay())
+    except InvariantError as exc:
+        return exc
+    return None
+
+
+def _smallest_failure(
+    rules: Rules, invariant: Invariant, number: int, max_plies: int = 40
+) -> tuple[Playout, InvariantError]:
+    """The shrunk prefix playout on which ``invariant`` reports invariant ``number``."""
+
+    def fails(playout: Playout) -> bool:
+        exc = _failure(invariant, playout)
+        return exc is not None and exc.number == number
+
+    smallest = find(
+        playouts(rules, max_plies=max_plies, prefix=True),
+        fails,
+        settings=settings(max_examples=400, database=None, deadline=None,
+                          suppress_health_check=list(HealthCheck)),
+    )
+    exc = _failure(invariant, smallest)
+    assert exc is not None
+    return smallest, exc
+
+
+def _assert_caught(rules: Rules, invariant: Invariant, number: int, short: int) -> None:
+    playout, exc = _smallest_failure(rules, invariant, number)
+    assert exc.number == number and exc.name in str(exc)
+    assert len(playout.actions) <= short, playout
+    with pytest.raises(InvariantError):  # the whole suite flags it too
+        check_playout(playout)
+
+
+def test_dix_scored_twice_breaks_invariant_8_dix(monkeypatch: pytest.MonkeyPatch) -> None:
+    score = Deal._score
+
+    def forgetful(self: Deal, player: int, points: int, reason: str,
+                  cards: tuple[int, ...] = ()) -> None:
+        score(self, player, points, reason, cards)
+        if reason == "dix":
+            self._dix_scored = 0  # forgets which dixes have scored
+
+    monkeypatch.setattr(Deal, "_score", forgetful)
+    _assert_caught(load_profile("bezique"), dix, 8, short=12)
+
+
+def test_card_duplicated_on_draw_breaks_invariant_1_conservation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    draw = Deal._draw
+
+    def duplicating(self: Deal, turn_up: bool) -> None:
+        draw(self, turn_up)
+        if self._stock:
+            self._hand[self._leader] |= 1 << self._stock[-1]  # the next card is also in hand
+
+    monkeypatch.setattr(Deal, "_draw", duplicating)
+    _assert_caught(load_profile("bezique"), conservation, 1, short=6)
+
+
+def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bezique.melds
+
+    monkeypatch.setattr(bezique.melds, "_class_reuse_problem", lambda *args: None)
+    _assert_caught(load_profile("bezique"), melds, 7, short=20)
+
+
+def test_end_phase_follower_not_forced_breaks_invariant_4_atomic_rejection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bezique.legal
+
+    monkeypatch.setattr(bezique.legal, "_strict_follow", lambda deal: False)
+    _assert_caught(SHORT_STOCK, atomic_rejection, 4, short=8)
+
+
+def test_rejected_action_that_changed_the_deal_breaks_invariant_4_atomic_rejection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    apply = Deal.apply
+
+    def leaky(self: Deal, action: Any) -> list[Event]:
+        try:
+            return apply(self, action)
+        except IllegalAction:
+            self._events.append(Event("play", self._to_move))
+            raise
+
+    monkeypatch.setattr(Deal, "apply", leaky)
+    _assert_caught(load_profile("bezique"), atomic_rejection, 4, short=2)
+
+
+def test_unpatched_engine_passes_the_planted_checks() -> None:
+    """The same searches find nothing on the real engine (so the tests above can fail)."""
+    for invariant, number in ((dix, 8), (conservation, 1), (melds, 7), (atomic_rejection, 4)):
+        with pytest.raises(NoSuchExample):
+            find(
+                playouts(load_profile("bezique"), max_plies=40, prefix=True),
+                lambda p, i=invariant, n=number: (e := _failure(i, p)) is not None
+                and e.number == n,
+                settings=settings(max_examples=15, database=None, deadline=None),
+            )
