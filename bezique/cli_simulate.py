@@ -86,7 +86,7 @@ def format_summary(summary: Summary) -> str:
         f"{d['mean_actions_per_deal']:.1f} actions per deal"
         + (f"; {d['mean_deals_per_game']:.2f} deals per game" if summary.games else ""),
         "",
-        f"mean points per deal by source      {'A ' + a:>10} {'B ' + b:>10}",
+        f"{'mean points per deal by source':<34} {'A ' + a:>10} {'B ' + b:>10}",
     ]
     sources = sorted({k for entry in bots for k in entry["points_by_source"]})
     for source in sources:
@@ -97,9 +97,9 @@ def format_summary(summary: Summary) -> str:
     melds = d["melds"]
     assert isinstance(melds, dict)
     if melds:
-        lines += ["", "melds scored (both players)       per deal   in % of deals"]
+        lines += ["", f"{'melds scored (both players)':<34} {'per deal':>10} {'of deals':>10}"]
         for name, m in sorted(melds.items(), key=lambda kv: -kv[1]["per_deal"]):
-            lines.append(f"  {name:<32} {m['per_deal']:7.3f}   {_pct(m['deals_share'])}")
+            lines.append(f"  {name:<32} {m['per_deal']:10.3f} {_pct(m['deals_share']):>10}")
     return "\n".join(lines)
 
 
