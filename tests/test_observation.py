@@ -1,0 +1,218 @@
+"""Observations and determinisation (RULES.md §7 invariants 11 and 12): what a player may know,
+nothing more, and full deals consistent with it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bezique import Deal, list_profiles, load_profile
+from bezique.cards import iter_bits, parse_card
+from bezique.observation import mask_event
+
+PROFILES = list_profiles()
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def played(name: str, seed: int, plies: int) -> Deal:
+    """A deal of profile ``name`` after up to ``plies`` seeded random actions."""
+    rng = random.Random(seed)
+    deal = Deal.new(load_profile(name), seed=seed, dealer=seed % 2)
+    for _ in range(plies):
+        if deal.is_over:
+            break
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def hidden(deal: Deal, player: int) -> int:
+    """The cards ``player`` cannot see: the opponent's unknown concealed cards and the stock."""
+    opp = 1 - player
+    return (deal._hand[opp] & ~deal._known[opp]) | sum(1 << x for x in deal._stock)
+
+
+def swapped(deal: Deal, player: int, rng: random.Random) -> Deal | None:
+    """A twin of ``deal`` that differs only in hidden cards: one unknown card of the opponent's
+    hand exchanged with one stock card, wherever either appears in the opponent's private draws.
+    None when there is nothing to exchange."""
+    opp = 1 - player
+    mine = list(iter_bits(deal._hand[opp] & ~deal._known[opp]))
+    if not mine or not deal._stock:
+        return None
+    a, b = rng.choice(mine), rng.choice(deal._stock)
+    twin = deal.clone()
+    twin._hand[opp] = deal._hand[opp] & ~(1 << a) | (1 << b)
+    twin._stock = [a if x == b else x for x in deal._stock]
+    swap = {a: b, b: a}
+    twin._events = [
+        type(e)(e.kind, e.player, tuple(swap.get(x, x) for x in e.cards), e.points, e.reason,
+                e.private) if e.private and e.player == opp else e
+        for e in deal._events
+    ]
+    return twin
+
+
+# --------------------------------------------------------------------------- invariant 11
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 120), player=st.integers(0, 1))
+def test_invariant_11_hidden_cards_do_not_change_the_observation(
+    name: str, seed: int, plies: int, player: int
+) -> None:
+    """RULES.md §7.11: two deals differing only in the opponent's hidden cards and the stock
+    order give equal observations; a change to the observer's own hand does not."""
+    deal = played(name, seed, plies)
+    rng = random.Random(seed)
+    twin = swapped(deal, player, rng)
+    if twin is not None:
+        assert twin != deal
+        assert twin.observation(player) == deal.observation(player)
+    if len(deal._stock) > 1:
+        reordered = deal.clone()
+        reordered._stock = deal._stock[1:] + deal._stock[:1]
+        assert reordered.observation(player) == deal.observation(player)
+    own = list(iter_bits(deal._hand[player]))
+    if own and deal._stock and deal._stock[0] >> 3 not in {x >> 3 for x in own}:
+        changed = deal.clone()
+        changed._hand[player] = deal._hand[player] & ~(1 << own[0]) | (1 << deal._stock[0])
+        changed._stock = [own[0], *deal._stock[1:]]
+        assert changed.observation(player) != deal.observation(player)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 150), player=st.integers(0, 1))
+def test_observation_shows_no_hidden_card(name: str, seed: int, plies: int, player: int) -> None:
+    """No hidden card appears in the observation's events; the opponent's private draws are
+    masked, the observer's own are shown; ``unseen`` is exactly the hidden cards."""
+    deal = played(name, seed, plies)
+    seen = deal.observation(player)
+    secret = hidden(deal, player)
+    assert seen.unseen.bits == secret
+    assert seen.opponent_hand_size == deal.hand(1 - player).bits.bit_count()
+    for real, shown in zip(deal.events, seen.events, strict=True):
+        if real.private and real.player != player:
+            assert shown.cards == () and shown.kind == real.kind
+        else:
+            assert shown == real
+    for event in seen.events:
+        if event.kind == "draw" and event.player != player:
+            assert not any(secret >> x & 1 for x in event.cards)
+    assert seen.hand == deal.hand(player)
+    assert seen.known_opponent == deal.known(1 - player)
+
+
+def test_start_of_deal_observation_ignores_the_other_hand() -> None:
+    """Two stacked deals with the same hand for player 1 and a different hand for player 0
+    (and stock) look the same to player 1, before and after his lead."""
+    rules = load_profile("bezique")
+    a = Deal.from_position(rules, hands=["AS 10S KS QS JS 9S 8S 7S", "AH 10H KH QH JH 9H 8H 7H"],
+                           stock="AD 10D KD QD JD 9D 8D 7D AC 7C")
+    b = Deal.from_position(rules, hands=["AD 10D KD QD JD 9D 8D 7D", "AH 10H KH QH JH 9H 8H 7H"],
+                           stock="AS 10S KS QS JS 9S 8S 7S AC 7C")
+    assert a != b and a.observation(1) == b.observation(1)
+    assert a.observation(0) != b.observation(0)
+    a.apply("play AH")
+    b.apply("play AH")
+    assert a.observation(1) == b.observation(1)
+
+
+def test_known_cards_are_observed() -> None:
+    """A shown card of the opponent (a dix exchanged for the turn-up: he now holds the
+    turn-up) is part of what the observer knows."""
+    rules = load_profile("bezique")
+    deal = Deal.from_position(rules, hands=["7H AS", "KC QC"], stock="JD 9C 8D 10H", leader=0)
+    deal.apply("play AS")
+    deal.apply("play KC")
+    assert parse_card("10H") not in deal.observation(1).known_opponent
+    deal.apply("dix exchange")
+    seen = deal.observation(1)
+    assert parse_card("10H") in seen.known_opponent
+    assert seen.known_opponent == deal.known(0)
+    assert seen.turn_up == deal.turn_up == parse_card("7H")
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=6, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 150))
+def test_observation_legal_actions_are_the_deals(name: str, seed: int, plies: int) -> None:
+    """The player to move gets the deal's legal actions from his observation; the other none."""
+    deal = played(name, seed, plies)
+    for player in (0, 1):
+        expected = deal.legal_actions() if deal.to_move == player else []
+        assert deal.observation(player).legal_actions() == expected
+
+
+def test_mask_event_keeps_public_events() -> None:
+    """Only another player's private cards are masked."""
+    deal = played("bezique", 5, 30)
+    draws = [e for e in deal.events if e.kind == "draw" and e.private]
+    assert draws
+    for e in draws:
+        assert e.player is not None
+        assert mask_event(e, e.player) == e
+        assert mask_event(e, 1 - e.player).cards == ()
+
+
+# --------------------------------------------------------------------------- determinize
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 150), player=st.integers(0, 1))
+def test_determinize_is_consistent_with_the_observation(
+    name: str, seed: int, plies: int, player: int
+) -> None:
+    """A determinized deal gives the same observation, keeps the observer's hand, the
+    opponent's known cards and the turn-up, deals the unseen cards between the opponent's hand
+    and the stock, and plays on to its end."""
+    deal = played(name, seed, plies)
+    rng = random.Random(seed)
+    world = deal.determinize(player, rng)
+    opp = 1 - player
+    assert world.observation(player) == deal.observation(player)
+    assert world.hand(player) == deal.hand(player)
+    assert world.known(opp).bits == deal.known(opp).bits
+    assert deal.known(opp).bits & ~world.hand(opp).bits == 0
+    assert world.turn_up == deal.turn_up and world.stock_size == deal.stock_size
+    assert hidden(world, player) == hidden(deal, player)
+    assert world.seed is None
+    assert not any(e.cards for e in world.events if e.private and e.player == opp)
+    while not world.is_over:
+        world.apply(rng.choice(world.legal_actions()))
+
+
+def test_determinize_samples_different_worlds() -> None:
+    """Different random streams deal the unseen cards differently; the original is untouched."""
+    deal = played("bezique", 3, 10)
+    before = deal.clone()
+    hands = {deal.determinize(0, random.Random(s)).hand(1).bits for s in range(20)}
+    assert len(hands) > 1
+    assert deal == before
+
+
+# --------------------------------------------------------------------------- invariant 12
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 150))
+def test_invariant_12_clone_is_equal_and_independent(name: str, seed: int, plies: int) -> None:
+    """RULES.md §7.12: a clone equals its original, and acting on it (to the end of the deal)
+    leaves the original unchanged."""
+    deal = played(name, seed, plies)
+    snapshot = (deal.events, deal.scores, deal.stock, [deal.hand(p) for p in (0, 1)])
+    twin = deal.clone()
+    assert twin == deal
+    rng = random.Random(seed + 1)
+    while not twin.is_over:
+        twin.apply(rng.choice(twin.legal_actions()))
+    if plies and not deal.is_over:
+        assert twin != deal
+    assert (deal.events, deal.scores, deal.stock, [deal.hand(p) for p in (0, 1)]) == snapshot
+    assert deal == played(name, seed, plies)
