@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_replay",
     "bezique.cli_demo",
     "bezique.cli_play",
+    "bezique.cli_check",
 )
 """Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
 
