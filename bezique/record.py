@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -45,23 +46,8 @@ from bezique.game import Game
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 
 __all__ = [
-    "FORMAT",
-    "VERSION",
-    "DealRecord",
-    "GameInfo",
-    "Move",
-    "Record",
-    "RecordError",
-    "Result",
-    "Step",
-    "dump",
-    "dumps",
-    "load",
-    "loads",
-    "rebuild",
-    "record_of",
-    "replay",
-    "replay_to",
+    "FORMAT", "VERSION", "DealRecord", "GameInfo", "Move", "Record", "RecordError", "Result",
+    "Step", "dump", "dumps", "load", "loads", "rebuild", "record_of", "replay", "replay_to",
 ]
 
 FORMAT = "bezique-record"
@@ -598,13 +584,8 @@ def rebuild(record: Record | str) -> Deal | Game:
     for a record of a game."""
     rec = loads(record) if isinstance(record, str) else record
     games: list[Game] = []
-    last: Step | None = None
-    for last in _steps(rec, games):  # noqa: B007 - the final state is wanted
-        pass
-    assert last is not None
-    if games:
-        return games[0]
-    return last.deal
+    final = deque(_steps(rec, games), maxlen=1)
+    return games[0] if games else final[0].deal
 
 
 def replay_to(record: Record | str, ply: int) -> Step:
