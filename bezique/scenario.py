@@ -342,11 +342,18 @@ STATE_CHECKS = frozenset(
 """The keys an ``expect = {...}`` table may check."""
 
 
+def _plain(value: object) -> object:
+    """A value as TOML writes it: None is ``"none"``, a tuple a list."""
+    if value is None:
+        return "none"
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _state_failures(deal: Deal, expect: Mapping[str, Any]) -> list[tuple[str, object, object]]:
     out: list[tuple[str, object, object]] = []
     for key, want in expect.items():
         if key in _PLAIN:
-            got = _PLAIN[key](deal)
+            got = _plain(_PLAIN[key](deal))
             if key == "trump" and isinstance(want, str):
                 want = want.upper() if want.lower() != "none" else "none"
             if key == "turn_up" and isinstance(want, str) and want.lower() != "none":
@@ -521,8 +528,7 @@ def _settle_failures(rules: Rules, spec: Mapping[str, Any], deal: Deal | None,
                 if not any(_norm(line) in _norm(b) for b in result.breakdown):
                     out.append((f"settle.{key}", line, list(result.breakdown)))
             continue
-        got = getattr(result, key)
-        got = list(got) if isinstance(got, tuple) else got
+        got = _plain(getattr(result, key))
         if got != want:
             out.append((f"settle.{key}", want, got))
     return out
