@@ -102,7 +102,7 @@ def test_saving_at_the_end_writes_a_record_that_replays(tmp_path: Path,
     saved = tmp_path / "bezique-4.toml"
     assert saved.exists(), out.getvalue()
     game = record.rebuild(record.loads(saved.read_text(encoding="utf-8")))
-    assert game.seed == 4  # type: ignore[union-attr]
+    assert game.seed == 4
 
 
 def test_ctrl_c_leaves_cleanly() -> None:
