@@ -512,11 +512,14 @@ def determinism(playout: Playout, deal: Deal) -> None:
         raise InvariantError(9, f"replay differs from event {first}")
 
 
-def check_playout(playout: Playout, *, per_ply: bool = True) -> Deal:
-    """Replay a whole deal, checking `check` after every ply (unless ``per_ply`` is false) and
-    then the invariants that need the whole deal: scores never decrease (5), tricks and trick
-    points (6), the dix total (8), determinism (9), and that the deal ended within the ply
-    bound. Returns the final deal."""
+def check_playout(
+    playout: Playout, *, per_ply: bool = True, max_plies: int | None = None
+) -> Deal:
+    """Replay a deal, checking `check` after every ply (unless ``per_ply`` is false) and then
+    the invariants that need the whole deal: scores never decrease (5), tricks and trick points
+    (6), the dix total (8), determinism (9). A deal still running after ``max_plies`` (default
+    ten times the pack size) breaks invariant 6; a shorter unfinished playout is the start of a
+    deal and gets the per-ply checks only. Returns the final deal."""
     deal = playout.start()
     history = []
     if per_ply:
@@ -532,7 +535,8 @@ def check_playout(playout: Playout, *, per_ply: bool = True) -> Deal:
             check(deal, ply=ply)
     scores_never_decrease(history)
     if not deal.is_over:
-        if len(playout.actions) >= default_max_plies(playout.rules):
+        bound = default_max_plies(playout.rules) if max_plies is None else max_plies
+        if len(playout.actions) >= bound:
             raise InvariantError(6, f"the deal did not end within {len(playout.actions)} plies "
                                     "(a house rule that keeps the deal from ending?)",
                                  ply=len(playout.actions))
