@@ -33,7 +33,7 @@ from bezique.actions import (
     Play,
 )
 from bezique.cards import iter_bits
-from bezique.compile import MeldTemplate, compile_rules
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.game import Game
 from bezique.observation import Observation
@@ -75,28 +75,22 @@ class RandomBot:
 
 @frozen
 class _Profile:
-    """Per-profile tables the greedy bot reads: card points, meld templates, the dix rank."""
+    """Per-profile tables the greedy bot reads: card points, the dix, trump-fixing melds."""
 
-    rules: Rules
     trick_value: tuple[int, ...]
-    melds: tuple[MeldTemplate, ...]
-    pack_bits: int
     dix_rank: int
     dix_value: int
-    brisque_bits: int
+    trump_fixing: frozenset[str]
 
 
 @lru_cache(maxsize=32)
 def _profile(rules: Rules) -> _Profile:
     c = compile_rules(rules)
     return _Profile(
-        rules=rules,
         trick_value=c.trick_value,
-        melds=c.melds,
-        pack_bits=c.pack_bits,
         dix_rank=c.dix_rank,
         dix_value=rules.dix.value,
-        brisque_bits=c.brisque_bits,
+        trump_fixing=frozenset(t.name for t in c.melds if t.can_fix_trump),
     )
 
 
@@ -122,8 +116,9 @@ def _suit_mask(suit: int) -> int:
 class GreedyBot:
     """A sensible one-move-deep player for every profile.
 
-    Declaring: scores the best meld on offer (a Cady announcement only when nothing scores),
-    exchanges or shows the dix, takes carte blanche, calls out only with the target reached.
+    Declaring: scores the best meld on offer, then announces further ones where the profile
+    lets them score on a later win (Cady), exchanges the dix for the turn-up or shows it, takes
+    carte blanche, and calls out only with the target reached.
     Stock phase: leads and throws the cards it least needs (low, non-brisque cards outside any
     meld it is building; trumps kept), wins a trick when the brisques in it, or a meld waiting
     to be declared, are worth more than the card it spends. End phase: knowing the opponent's
@@ -184,7 +179,7 @@ class _Turn:
 
     def _meld_points(self, meld: Meld | Announce) -> float:
         points = self.obs.rules.melds.values.get(meld.name, 0)
-        if self.trump is None and meld.name in _trump_fixing(self.p):
+        if self.trump is None and meld.name in self.p.trump_fixing:
             points = max(points, self.obs.rules.trump.first_marriage_value)
         return float(points)
 
@@ -352,15 +347,6 @@ def _prospects(patterns: Sequence[_Pattern], counts: Sequence[int]) -> dict[int,
     for (_, k), share in best.items():
         out[k] = out.get(k, 0.0) + share
     return out
-
-
-@lru_cache(maxsize=32)
-def _trump_fixing_names(rules: Rules) -> frozenset[str]:
-    return frozenset(t.name for t in compile_rules(rules).melds if t.can_fix_trump)
-
-
-def _trump_fixing(p: _Profile) -> frozenset[str]:
-    return _trump_fixing_names(p.rules)
 
 
 # --- playing whole deals and games -----------------------------------------------------------
