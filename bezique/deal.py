@@ -213,6 +213,7 @@ class Deal(DealMoves):
         d._tricks = 0
         d._last_winner = -1
         d._events = [Event("deal", dealer)]
+        d._actions = []
         d._known = [0, 0]
         d._called_out = -1
         d._carte = [1, 1] if c.carte_blanche is not None else [0, 0]
@@ -249,6 +250,11 @@ class Deal(DealMoves):
     def scores(self) -> tuple[int, int]:
         """Points each player has been credited in this deal."""
         return self._scores[0], self._scores[1]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (with the events, the deal's history)."""
+        return tuple(self._actions)
 
     @property
     def events(self) -> list[Event]:
@@ -352,6 +358,7 @@ class Deal(DealMoves):
         d._scores = self._scores[:]
         d._decls = self._decls[:]
         d._events = self._events[:]
+        d._actions = self._actions[:]
         d._known = self._known[:]
         d._carte = self._carte[:]
         return d
@@ -410,6 +417,7 @@ class Deal(DealMoves):
         if problem is not None:
             raise IllegalAction(f"{act}: {problem}", rule=problem)
         start = len(self._events)
+        self._actions.append(act)
         self._execute(act)
         return self._events[start:]
 

@@ -6,6 +6,7 @@ public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is
 
 from __future__ import annotations
 
+from bezique.actions import Action
 from bezique.cards import iter_bits
 from bezique.compile import Compiled
 from bezique.count import brisque_count
@@ -21,6 +22,7 @@ class DealState:
     """The fields of a deal (see `bezique.deal.Deal` for their public views)."""
 
     __slots__ = (
+        "_actions",
         "_c",
         "_called_out",
         "_captured",
@@ -55,6 +57,7 @@ class DealState:
         "totals",
     )
 
+    _actions: list[Action]
     _c: Compiled
     rules: Rules
     seed: int | None
