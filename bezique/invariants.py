@@ -8,7 +8,8 @@ history instead of trusting the engine's internal tables.
 >>> import bezique
 >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=1)
 >>> check(deal)
->>> deal.apply("play " + str(deal.legal_actions()[0]).split()[1]) and None
+>>> _ = deal.apply(deal.legal_actions()[0])
+>>> check(deal, ply=1)
 >>> conservation(deal)
 """
 
