@@ -43,3 +43,68 @@ def test_scenario_holds_to_the_book(path: Path, case_name: str | None, load_erro
 def test_every_scenario_cites_its_source() -> None:
     missing = [str(p) for p in scenario_files([SCENARIOS]) if not load_scenario(p).source]
     assert not missing, missing
+
+
+# --- the runner itself: a wrong expectation must be reported ---------------------------------
+
+_BASE = """
+title = "t"
+source = "test"
+[position]
+hands = ["KS KH KC KD 8C 9S 9H 8H", "7S 8S 10C JC AH 10H QC 9D"]
+stock = "9C 10S"
+turn_up = "JD"
+dealer = 1
+"""
+
+
+def _run(steps: str, head: str = "") -> list[str]:
+    from bezique.scenario import parse_scenario, run_scenario
+
+    return [str(f) for f in run_scenario(parse_scenario(head + _BASE + steps)).failures]
+
+
+def test_runner_reports_wrong_points_with_step_index() -> None:
+    failures = _run('[[step]]\ndo = ["play 8C", "play 7S", "meld four_kings KS KH KC KD"]\n'
+                    'expect_points = ["P0 +60 four_kings"]\n')
+    assert failures == ["base step 0: expect_points: expected ['P0 +60 four_kings'], "
+                        "got ['P0 +80 four_kings']"]
+
+
+def test_runner_reports_an_expected_error_that_did_not_happen() -> None:
+    failures = _run('[[step]]\ndo = ["play 8C"]\nexpect_error = "anything"\n')
+    assert len(failures) == 1 and "was applied" in failures[0]
+
+
+def test_runner_reports_a_refused_action_and_the_wrong_error_text() -> None:
+    assert "refused" in _run('[[step]]\ndo = ["play 7S"]\n')[0]
+    failures = _run('[[step]]\ndo = ["play 7S"]\nexpect_error = "must follow"\n')
+    assert len(failures) == 1 and "in player 0's hand" in failures[0]
+
+
+def test_runner_checks_state_and_legal_actions() -> None:
+    failures = _run('[[step]]\ndo = ["play 8C"]\nexpect = { to_move = 0, trump = "S" }\n'
+                    'expect_legal_includes = ["play AS"]\n')
+    assert {f.split(": ")[1] for f in failures} == {"to_move", "trump", "expect_legal_includes"}
+
+
+def test_runner_flags_an_xfail_case_that_passes() -> None:
+    failures = _run('[[step]]\ndo = ["play 8C"]\n', head='xfail = "engine bug: none"\n')
+    assert failures == ["base: xfail: expected 'engine bug: none', got 'passed'"]
+
+
+def test_unknown_scenario_key_is_named_with_a_suggestion() -> None:
+    from bezique.scenario import parse_scenario
+
+    with pytest.raises(ScenarioError, match=r"step\[0\]\.expect_pionts: unknown key "
+                                            r"\(did you mean 'expect_points'\?\)"):
+        parse_scenario(_BASE + '[[step]]\nexpect_pionts = []\n')
+
+
+def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path) -> None:
+    from bezique.scenario import run_files
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("title = \n", encoding="utf-8")
+    (result,) = run_files([tmp_path])
+    assert not result.passed and "not valid TOML" in str(result.failures[0])
