@@ -3,8 +3,8 @@
 Subcommands are `Command` entries of the `COMMANDS` registry. To add one (``play``,
 ``simulate``, ``check``, ``replay`` …) write a module that defines a `Command` and calls
 `register` on it, then list the module in `COMMAND_MODULES`; `main` imports those modules
-before parsing. A later registration under the same name replaces an earlier one, which is how
-the placeholder ``demo`` below is meant to be replaced by the real one.
+before parsing. A later registration under the same name replaces an earlier one.
+
 
 >>> main(["profiles", "show", "rubicon", "--summary"])  # doctest: +ELLIPSIS
 rubicon: Rubicon Bezique, four packs, single-deal game with the rubicon
@@ -147,22 +147,6 @@ def _profiles(args: argparse.Namespace, out: TextIO) -> int:
 
 register(Command("profiles", "list, show, validate and compare rule profiles",
                  _profiles_arguments, _profiles))
-
-
-# --- demo (placeholder until the engine's demo replaces it) ---------------------------------
-
-
-def _demo_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="profile to show (default bezique)")
-
-
-def demo(args: argparse.Namespace, out: TextIO) -> int:
-    """Placeholder demo: print the summary of the default (or chosen) profile."""
-    print(summarize(_load(args.profile)), file=out)
-    return 0
-
-
-register(Command("demo", "a short demonstration on the default profile", _demo_arguments, demo))
 
 
 # --- entry point ----------------------------------------------------------------------------

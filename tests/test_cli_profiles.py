@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import io
 import os
 import subprocess
 import sys
@@ -12,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique.cli import COMMANDS, demo, main, summarize
+from bezique.cli import COMMANDS, main, summarize
 from bezique.rules import list_profiles, load_profile, profile_from_toml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,13 +142,11 @@ def test_profiles_diff_identical(run: Run) -> None:
         0, "no differences between chinese and chinese\n")
 
 
-def test_placeholder_demo_prints_the_default_profile_summary() -> None:
-    """The placeholder `demo` (the engine's demo module may register over it in COMMANDS)."""
-    out = io.StringIO()
-    assert demo(argparse.Namespace(profile="bezique"), out) == 0
-    assert out.getvalue().startswith("bezique: Two-handed Bezique")
-    assert load_profile("bezique").digest in out.getvalue()
-    assert "demo" in COMMANDS
+def test_summarize_default_profile() -> None:
+    """`profiles show` begins with the profile's one-line summary and digest."""
+    text = summarize(load_profile("bezique"))
+    assert text.startswith("bezique: Two-handed Bezique")
+    assert load_profile("bezique").digest in text
 
 
 def test_summarize_single_deal_profile() -> None:
