@@ -3,10 +3,14 @@ house variations of them (bounded example counts: multi-pack deals are long)."""
 
 from __future__ import annotations
 
+import doctest
+from pathlib import Path
+from types import ModuleType
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from bezique import Deal, list_profiles, load_profile
+from bezique import Deal, cli_check, invariants, list_profiles, load_profile, strategies
 from bezique.compile import compile_rules
 from bezique.invariants import (
     InvariantError,
@@ -114,3 +118,26 @@ def test_invariant_error_is_an_assertion_error_naming_number_name_ply_and_eviden
     assert (exc.number, exc.name, exc.ply) == (8, "dix", 12)
     assert str(exc) == ("invariant 8 (dix) broken at ply 12: QS scored twice\n"
                         "  evidence: dix awards: 7S 7S")
+
+
+HOUSE_RULES = sorted((Path(__file__).resolve().parent.parent / "examples" / "house-rules")
+                     .glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", HOUSE_RULES, ids=lambda p: p.stem)
+def test_every_invariant_holds_for_the_example_house_rules(path: Path) -> None:
+    rules = load_profile(path)
+
+    @settings(max_examples=1 if compile_rules(rules).pack_size > 64 else 2,
+              **SETTINGS)  # type: ignore[arg-type]
+    @given(playouts(rules))
+    def run(playout: Playout) -> None:
+        check_playout(playout)
+
+    run()
+
+
+@pytest.mark.parametrize("module", [invariants, strategies, cli_check])
+def test_toolkit_docstring_examples_run(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted and not result.failed
