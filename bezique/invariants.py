@@ -213,10 +213,32 @@ def _illegal_by_rule(deal: Deal) -> list[tuple[Action | str, str]]:
         out.append((Meld("marriage", tuple(held[:2])), "declarations follow a trick win"))
     if deal.in_end_phase and deal.phase == "follow" and \
             deal.rules.endgame.revoke_penalty == "none":
-        lead = deal.trick[0] >> 6
-        if any(c >> 6 == lead for c in held):
-            out += [(Play(c), "the end phase obliges following suit")
-                    for c in held if c >> 6 != lead][:2]
+        out += _follow_violations(deal, held)
+    return out
+
+
+def _follow_violations(deal: Deal, held: list[int]) -> list[tuple[Action | str, str]]:
+    """End-phase plays ``endgame.obligation`` forbids: leaving the suit led while holding it;
+    not trumping when void (but for ``follow_only``); not heading the trick when able
+    (``follow_and_win``; a trump lead under ``follow_trump_beat_trump_lead``)."""
+    lead = deal.trick[0]
+    suit, rank = lead >> 6, lead >> 3 & 7
+    trump = deal.trump
+    obligation = deal.rules.endgame.obligation
+    same = [c for c in held if c >> 6 == suit]
+    out: list[tuple[Action | str, str]] = []
+    if same:
+        out += [(Play(c), "the end phase obliges following suit")
+                for c in held if c >> 6 != suit][:2]
+        must_win = obligation == "follow_and_win" or (
+            obligation == "follow_trump_beat_trump_lead" and suit == trump)
+        if must_win and any((c >> 3 & 7) < rank for c in same):
+            out += [(Play(c), "the end phase obliges heading the trick")
+                    for c in same if (c >> 3 & 7) >= rank][:2]
+    elif obligation != "follow_only" and trump is not None and any(
+            c >> 6 == trump for c in held):
+        out += [(Play(c), "the end phase obliges trumping when void")
+                for c in held if c >> 6 != trump][:2]
     return out
 
 
@@ -483,6 +505,12 @@ def tricks(deal: Deal) -> None:
     bonus = rules.last_trick.value
     if [e.points for e in last] != ([bonus] if bonus else []):
         raise InvariantError(6, f"last-trick bonus {[e.points for e in last]}, expected {bonus}")
+    winners = [e.player for e in deal.events if e.kind == "trick"]
+    stock_tricks = (c.pack_size - 2 * rules.deal.hand_size) // 2
+    which = n if rules.last_trick.which == "final" else stock_tricks
+    if last and last[0].player != winners[which - 1]:
+        raise InvariantError(6, f"the last-trick bonus went to player {last[0].player}, not to "
+                                f"the winner of trick {which} ({rules.last_trick.which})")
 
 
 def dix_total(deal: Deal) -> None:
