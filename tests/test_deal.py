@@ -144,3 +144,13 @@ def test_bare_notation_for_distinct_copies_is_ambiguous() -> None:
     deal.apply("play QSb")
     assert card_name(parse_card("QSb"), copies=True) == "QSb"
     assert parse_card("QSa") in deal.table(0)
+
+
+def test_turn_up_bottom_turns_the_last_card_of_the_talon() -> None:
+    """D31 (S004 option 2, FR-JDC 'atout vu'): the bottom card of the stock is turned."""
+    rules = bezique.profile_from_toml('extends = "bezique"\ntrump.selection = "turn_up_bottom"')
+    deal = bezique.Deal.new(rules, seed=11, dealer=0)
+    cards = bezique.deal.shuffled(bezique.compile.compile_rules(rules).pack_cards, 11)
+    assert deal.turn_up == cards[-1]
+    assert deal.stock[0] == cards[16], "the 17th card stays in the stock, on top"
+    assert deal.stock_size == 48 and deal.trump == cards[-1] >> 6
