@@ -1,10 +1,12 @@
 """Game records: a versioned, human-readable TOML file holding one deal or a whole game.
 
 A record names the profile (a built-in name with its digest, or a custom profile inline in
-full), the seed, the dealer, every action in notation with the player who took it (and an
-optional comment), and the result. `replay` re-validates every action against the rules; any
-damage fails loudly with `RecordError` naming the ply and the reason, never a silent partial
-replay. The format is described, with an annotated example, in ``docs/records.md``.
+full), the seed (or a stacked position), the dealer, every action in notation with the player
+who took it (and an optional comment), and the result. The actions are the deal's own history
+(``deal.actions``). `replay` re-validates every action against the rules; any damage fails
+loudly with `RecordError` naming the ply and the reason, never a silent partial replay. The
+format is described, with an annotated example, in ``docs/records.md``. This module is the
+public surface: the model, writing and reading; `bezique.replay` does the replaying.
 
 >>> import bezique
 >>> from bezique import record
@@ -27,22 +29,10 @@ from typing import IO, Any
 
 from attrs import frozen
 
-from bezique.actions import (
-    Action,
-    Announce,
-    CallOut,
-    CarteBlanche,
-    DixExchange,
-    DixShow,
-    Done,
-    Draw,
-    Meld,
-    Play,
-)
 from bezique.deal import Deal
-from bezique.errors import IllegalAction, NotationError, ProfileError
+from bezique.errors import ProfileError
 from bezique.events import Event
-from bezique.game import Game
+from bezique.game import Game, derive_seed, draw_for_deal
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 
 __all__ = [
@@ -159,95 +149,43 @@ class Step:
 
 
 def record_of(subject: Deal | Game) -> Record:
-    """The record of a deal (made by ``Deal.new`` with a seed) or of a whole `Game`.
+    """The record of a deal or of a whole `Game`, from each deal's own history
+    (``deal.actions``).
 
-    Raises ValueError if the deal cannot be reproduced from its seed and actions in notation
-    (a deal set up by ``from_position``, or an action naming a copy other than the one
-    `Deal.legal_actions` lists, RULES.md R10).
+    A deal dealt by ``Deal.new`` is recorded by its seed; a stacked deal (``from_position``)
+    by a ``[deal.position]`` table, which is possible only before its first action. An action
+    on a copy other than the one `Deal.legal_actions` lists is written with its copy letter
+    (``play QSb``, RULES.md R10). Raises ValueError if the record would not reproduce the deal
+    (a stacked deal already played, a deal dealt with an explicit ``cut=`` or ``guess=``, an
+    action whose exact copy no notation replays, a game whose first dealer was not drawn from
+    its seed).
     """
+    from bezique.replay import entry_of
+
     rules = subject.rules
     inline = not _is_builtin(rules)
     if isinstance(subject, Deal):
         deal = subject
-        entry = DealRecord(
-            dealer=deal.dealer, seed=_seed_of(deal), moves=_moves_of(deal),
-            totals=deal.totals, scores=deal.scores,
-            target=None if deal.target == rules.game.target else deal.target,
-        )
-        return Record(rules=rules, inline=inline, deals=(entry,),
+        return Record(rules=rules, inline=inline, deals=(entry_of(deal),),
                       result=Result(over=deal.is_over, scores=deal.scores))
     game = subject
+    if draw_for_deal(rules, derive_seed(game.seed, "first"))[0] != game.first_dealer:
+        raise ValueError("a game whose first dealer was given (first_dealer=) cannot be "
+                         "recorded: replay draws the first dealer from the game seed")
     deals = list(game.deals)
     if game.deal is not None and not any(d is game.deal for d in deals):
         deals.append(game.deal)
-    entries = tuple(
-        DealRecord(dealer=d.dealer, moves=_moves_of(d), scores=d.scores) for d in deals
-    )
     res = game.result
     result = Result(over=False, totals=game.totals) if res is None else Result(
         over=True, totals=res.totals, winner=res.winner, kind=res.kind, margin=res.margin
     )
-    return Record(rules=rules, inline=inline, deals=entries, result=result,
+    return Record(rules=rules, inline=inline, result=result,
+                  deals=tuple(entry_of(d, in_game=True) for d in deals),
                   game=GameInfo(game.seed, game.first_dealer))
 
 
 def _is_builtin(rules: Rules) -> bool:
     return rules.name in list_profiles() and load_profile(rules.name) == rules
-
-
-def _seed_of(deal: Deal) -> int:
-    if deal.seed is None:
-        raise ValueError("a deal without a seed (from_position, or seed=None) cannot be "
-                         "recorded: replay could not shuffle the same cards")
-    return deal.seed
-
-
-_EVENT_ACTIONS: dict[str, tuple[type, ...]] = {
-    "play": (Play,), "meld": (Meld,), "announce": (Announce,), "dix_show": (DixShow,),
-    "dix_exchange": (DixExchange,), "draw": (Draw,), "carte_blanche": (CarteBlanche,),
-    "call_out": (CallOut,),
-}
-
-
-def _fits(action: Action, event: Event) -> bool:
-    """Could ``action`` be the one that caused ``event`` (first of its events)?"""
-    if not isinstance(action, _EVENT_ACTIONS.get(event.kind, (Done,))):
-        return False
-    if isinstance(action, Play | DixShow | DixExchange):
-        return action.card == event.cards[0]
-    if isinstance(action, Meld | Announce):
-        return action.name == event.reason and sorted(action.cards) == sorted(event.cards)
-    return True
-
-
-def _moves_of(deal: Deal) -> tuple[Move, ...]:
-    """The actions that led to ``deal``, found by replaying its events from the shuffle."""
-    fresh = Deal.new(deal.rules, seed=_seed_of(deal), dealer=deal.dealer, totals=deal.totals,
-                     target=deal.target)
-    real = deal._events
-    pos = len(fresh._events)
-    if real[:pos] != fresh._events:
-        raise ValueError("the deal did not start as Deal.new with its seed gives")
-    moves: list[Move] = []
-    while fresh != deal:
-        legal = fresh.legal_actions()
-        cause = next((e for e in real[pos:] if e.kind in _EVENT_ACTIONS), None)
-        wanted = [a for a in legal if cause is not None and _fits(a, cause)]
-        wanted += [a for a in legal if isinstance(a, Done)]
-        for action in wanted:
-            trial = fresh.clone()
-            new = trial.apply(action)
-            if real[pos:pos + len(new)] == new and (new or trial == deal or pos < len(real)):
-                moves.append(Move(int(fresh._to_move), str(action)))
-                fresh, pos = trial, pos + len(new)
-                break
-        else:
-            raise ValueError(
-                f"cannot record this deal: no listed action gives its event {pos} "
-                f"({real[pos] if pos < len(real) else 'end'}); was a copy played other than the "
-                "one legal_actions() lists (R10)?"
-            )
-    return tuple(moves)
 
 
 # ---------------------------------------------------------------------------- writing
@@ -485,89 +423,11 @@ def load(file: str | Path | IO[str]) -> Record:
 
 
 # ---------------------------------------------------------------------------- replaying
+# The work is done in bezique.replay, which builds on the model above (hence the local imports).
 
 
-def _start(record: Record, entry: DealRecord, ply: int, index: int) -> Deal:
-    rules = record.rules
-    try:
-        if entry.position is not None:
-            pos = dict(entry.position)
-            scores = pos.pop("scores", None)
-            return Deal.from_position(
-                rules, dealer=entry.dealer, totals=entry.totals, target=entry.target,
-                scores=None if scores is None else (scores[0], scores[1]), **pos,
-            )
-        return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=entry.totals,
-                        target=entry.target)
-    except (ValueError, TypeError, IndexError) as exc:
-        raise RecordError(ply, f"cannot set up the deal: {exc}", deal=index) from None
-
-
-def _apply(deal: Deal, move: Move, apply: Any, ply: int, index: int) -> list[Event]:
-    if deal.is_over:
-        raise RecordError(ply, f"extra action {move.action!r}: the deal is already over",
-                          deal=index)
-    if move.player != deal.to_move:
-        raise RecordError(ply, f"wrong player: the record gives {move.action!r} to P{move.player}"
-                               f" but P{deal.to_move} is to move", deal=index)
-    try:
-        events: list[Event] = apply(move.action)
-    except (IllegalAction, NotationError) as exc:
-        raise RecordError(ply, f"illegal action {move.action!r}: {exc}", deal=index) from None
-    return events
-
-
-def _check(ply: int, what: str, recorded: object, actual: object, index: int | None) -> None:
-    if recorded is not None and recorded != actual:
-        raise RecordError(ply, f"{what}: the record says {recorded}, the replay gives {actual}",
-                          deal=index)
-
-
-def _check_over(record: Record, over: bool, ply: int, index: int) -> None:
-    if record.result.over != over:
-        what = "game" if record.game else "deal"
-        reason = (f"missing actions: the record says the {what} is over, the replay has not "
-                  "ended it") if record.result.over else \
-            f"the record says the {what} goes on, but the replay has ended it"
-        raise RecordError(ply, reason, deal=index)
-
-
-def _steps(record: Record, sink: list[Game]) -> Iterator[Step]:
-    game = Game(record.rules, seed=record.game.seed) if record.game else None
-    if game is not None and record.game is not None:
-        _check(0, "first dealer", record.game.first_dealer, game.first_dealer, None)
-        sink.append(game)
-    ply = 0
-    for index, entry in enumerate(record.deals):
-        if game is not None:
-            if game.is_over:
-                raise RecordError(ply, "extra deal: the game is already over", deal=index)
-            deal = game.new_deal()
-            _check(ply, "dealer", entry.dealer, deal.dealer, index)
-            apply = game.apply
-        else:
-            deal = _start(record, entry, ply, index)
-            apply = deal.apply
-        yield Step(ply, index, None, deal.clone(), tuple(deal._events))
-        for move in entry.moves:
-            ply += 1
-            events = _apply(deal, move, apply, ply, index)
-            yield Step(ply, index, move, deal.clone(), tuple(events))
-        if index < len(record.deals) - 1 and not deal.is_over:
-            raise RecordError(ply, f"missing actions: deal {index + 1} is not over after its "
-                                   f"{len(entry.moves)} actions", deal=index)
-        if index == len(record.deals) - 1:
-            _check_over(record, game.is_over if game else deal.is_over, ply, index)
-        _check(ply, "deal scores", entry.scores, deal.scores, index)
-    last = len(record.deals) - 1
-    res = record.result
-    _check(ply, "scores", res.scores, deal.scores, last)
-    if game is not None:
-        _check(ply, "totals", res.totals, game.totals, last)
-        outcome = game.result
-        if outcome is not None:
-            for key in ("winner", "kind", "margin"):
-                _check(ply, key, getattr(res, key), getattr(outcome, key), last)
+def _loaded(record: Record | str) -> Record:
+    return loads(record) if isinstance(record, str) else record
 
 
 def replay(record: Record | str) -> Iterator[Step]:
@@ -575,27 +435,31 @@ def replay(record: Record | str) -> Iterator[Step]:
     every action; every action is re-validated. Raises `RecordError` at the first damage: an
     unreadable or illegal action, a wrong player, a missing or extra action, or a result that
     does not match; a consumer that reads to the end has therefore replayed a sound record."""
-    rec = loads(record) if isinstance(record, str) else record
-    yield from _steps(rec, [])
+    from bezique.replay import steps
+
+    yield from steps(_loaded(record), [])
 
 
 def rebuild(record: Record | str) -> Deal | Game:
     """Replay the whole record (validating all of it) and return the final deal, or the `Game`
     for a record of a game."""
-    rec = loads(record) if isinstance(record, str) else record
+    from bezique.replay import steps
+
     games: list[Game] = []
-    final = deque(_steps(rec, games), maxlen=1)
+    final = deque(steps(_loaded(record), games), maxlen=1)
     return games[0] if games else final[0].deal
 
 
 def replay_to(record: Record | str, ply: int) -> Step:
     """The state after ``ply`` actions (0: the start). The whole record is replayed and checked
     first, so a record damaged after ``ply`` still raises; never a silent partial replay."""
-    rec = loads(record) if isinstance(record, str) else record
+    from bezique.replay import steps
+
+    rec = _loaded(record)
     if not 0 <= ply <= rec.plies:
         raise ValueError(f"ply {ply} is outside the record (0..{rec.plies})")
     found: Step | None = None
-    for step in _steps(rec, []):
+    for step in steps(rec, []):
         if step.ply == ply and (found is None or step.move is not None):
             found = step
     assert found is not None

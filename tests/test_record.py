@@ -6,12 +6,15 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bezique import Deal, list_profiles, load_profile, profile_from_toml
+from bezique.actions import Meld, Play
+from bezique.cards import card_name
 from bezique.cli import main
 from bezique.game import Game
 from bezique.record import (
@@ -173,11 +176,111 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
     assert load(path) == loads(buffer.getvalue()) == load(io.StringIO(path.read_text()))
 
 
-def test_deal_without_seed_cannot_be_recorded() -> None:
-    """A stacked deal has no seed to shuffle from; recording it is refused, not faked."""
-    deal = Deal.from_position(load_profile("bezique"), hands=["KS", "QS"], stock="")
-    with pytest.raises(ValueError, match="without a seed"):
+@pytest.mark.parametrize("setup", [
+    {"hands": ["KS", "QS"], "stock": ""},
+    {"hands": ["QS QS 7H AD", "KS JD 10C 9H"], "stock": "8C 9D KH 7S", "dealer": 1},
+    {"hands": ["QS QS 7H", "KS JD 10C"], "stock": "8C 9D", "turn_up": "7D", "leader": 0},
+    {"hands": ["QS 7H", "KS JD"], "stock": "8C", "trump": "H", "scores": (120, 40)},
+])
+def test_stacked_deal_is_recorded_as_a_position(setup: dict[str, Any]) -> None:
+    """A stacked deal (no seed) is recorded by a [deal.position] table that sets it up again,
+    including copies of the same card, the turn-up, trump, leader and scores."""
+    deal = Deal.from_position(load_profile("bezique"), **setup)
+    text = dumps(deal)
+    assert "[deal.position]" in text and "seed =" not in text
+    again = rebuild(text)
+    assert isinstance(again, Deal)
+    assert again == deal and again.events == deal.events
+
+
+def test_stacked_deal_after_its_first_action_is_refused() -> None:
+    """A played stacked deal no longer knows its starting position: refused, not faked."""
+    deal = Deal.from_position(load_profile("bezique"), hands=["KS 7H", "QS 8H"], stock="9C AD")
+    deal.apply(deal.legal_actions()[0])
+    with pytest.raises(ValueError, match="only before its first action"):
         dumps(deal)
+
+
+def test_deal_with_an_explicit_cut_is_refused() -> None:
+    """Deal.new(cut=...) other than the seed's cut cannot be replayed from the seed: refused."""
+    rules = profile_from_toml('extends = "chinese"\ndeal.dealer_cut_bonus = true')
+    seeded = Deal.new(rules, seed=3)
+    cut = next(e for e in seeded.events if e.kind == "cut")
+    assert dumps(seeded)
+    other = 100 if cut.reason != "100 cards lifted" else 101
+    with pytest.raises(ValueError, match="explicit cut="):
+        dumps(Deal.new(rules, seed=3, cut=other))
+
+
+def test_game_with_a_given_first_dealer_is_refused() -> None:
+    """Replay draws a game's first dealer from its seed; a game told otherwise is refused."""
+    rules = load_profile("bezique")
+    drawn = Game(rules, seed=4).first_dealer
+    with pytest.raises(ValueError, match="first_dealer="):
+        dumps(Game(rules, seed=4, first_dealer=1 - drawn))
+
+
+def _unlisted_copy() -> tuple[Deal, Play]:
+    """A seeded deal whose player to lead holds two interchangeable copies of a card, and the
+    play of the copy that legal_actions() does not list (R10 lists one copy per group)."""
+    for seed in range(50):
+        deal = Deal.new(load_profile("bezique"), seed=seed)
+        listed = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
+        player = deal.to_move
+        assert player is not None
+        for card in deal.hand(player):
+            if card not in listed and card ^ 1 in listed:
+                return deal, Play(card)
+    raise AssertionError("no seed deals a pair of interchangeable copies")
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: /work/bugs/resolve-copy-letter.md")
+def test_r10_copy_letter_selects_that_copy() -> None:
+    """R10: a qualified card names that physical copy: 'play QSb' plays QSb, not QSa."""
+    deal = Deal.from_position(load_profile("bezique"), hands=["AH KD 8C", "QS QS 7H"],
+                              stock="7C 8D 9D 10D", dealer=0)
+    deal.apply("play QSb")
+    assert [card_name(c, copies=True) for c in deal.hand(1)] == ["QSa", "7Ha"]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: /work/bugs/resolve-copy-letter.md")
+def test_r10_unlisted_copy_is_recorded_with_its_copy_letter() -> None:
+    """An action on a copy legal_actions() does not list is written with its copy letter and
+    replays to the same physical cards."""
+    deal, play = _unlisted_copy()
+    deal.apply(play)
+    text = dumps(deal)
+    assert f'"P{1 - deal.dealer} play {card_name(play.card, copies=True)}"' in text
+    assert rebuild(text) == deal
+
+
+def test_r10_unlisted_copy_is_never_recorded_wrongly() -> None:
+    """Whatever the notation can express, dumps never writes a record that replays another
+    copy: it either reproduces the deal or refuses, naming the action."""
+    deal, play = _unlisted_copy()
+    deal.apply(play)
+    try:
+        text = dumps(deal)
+    except ValueError as exc:
+        assert f"cannot record action 1 ({play})" in str(exc)
+    else:
+        assert rebuild(text) == deal
+
+
+def test_meld_with_its_cards_in_another_order_is_recorded() -> None:
+    """A meld applied with its cards in another order is written as legal_actions() lists it
+    and replays to the same events."""
+    rng = random.Random(1)
+    deal = Deal.new(load_profile("bezique"), seed=1)
+    while not any(isinstance(a, Meld) and len(a.cards) > 1 for a in deal.legal_actions()):
+        deal = deal if deal.legal_actions() else Deal.new(deal.rules, seed=rng.randrange(99))
+        deal.apply(rng.choice(deal.legal_actions()))
+    listed = next(a for a in deal.legal_actions() if isinstance(a, Meld) and len(a.cards) > 1)
+    text = f'"P{deal.to_move} {listed}",'
+    deal.apply(Meld(listed.name, tuple(reversed(listed.cards))))
+    assert text in dumps(deal)
+    again = rebuild(dumps(deal))
+    assert isinstance(again, Deal) and again.events == deal.events
 
 
 # --------------------------------------------------------------------------- replay
