@@ -14,6 +14,21 @@ from bezique.cards import card_name, parse_card_ref
 from bezique.errors import NotationError
 
 
+def card_order(card: int) -> tuple[int, int, int]:
+    """How a meld lists its cards: by rank (A first), then suit, then copy."""
+    return card >> 3 & 7, card >> 6, card & 7
+
+
+def _ordered(cards: tuple[int, ...], qualify: int) -> tuple[tuple[int, ...], int]:
+    """The cards in listing order, with the copy-letter flags moved along."""
+    order = sorted(range(len(cards)), key=lambda i: card_order(cards[i]))
+    flags = 0
+    for new, old in enumerate(order):
+        if qualify >> old & 1:
+            flags |= 1 << new
+    return tuple(cards[i] for i in order), flags
+
+
 def _card(card: int, qualify: bool) -> str:
     return card_name(card, copies=qualify)
 
@@ -44,6 +59,11 @@ class Meld:
     def __str__(self) -> str:
         return f"meld {self.name} {_cards(self.cards, self.qualify)}"
 
+    def normalized(self) -> Meld:
+        """The same declaration with its cards in listing order."""
+        cards, flags = _ordered(self.cards, self.qualify)
+        return self if cards == self.cards else Meld(self.name, cards, flags)
+
 
 @frozen
 class Announce:
@@ -55,6 +75,11 @@ class Announce:
 
     def __str__(self) -> str:
         return f"announce {self.name} {_cards(self.cards, self.qualify)}"
+
+    def normalized(self) -> Announce:
+        """The same announcement with its cards in listing order."""
+        cards, flags = _ordered(self.cards, self.qualify)
+        return self if cards == self.cards else Announce(self.name, cards, flags)
 
 
 @frozen

@@ -416,6 +416,8 @@ class Deal(DealMoves):
         problem = self.problem(act)
         if problem is not None:
             raise IllegalAction(f"{act}: {problem}", rule=problem)
+        if isinstance(act, Meld | Announce):
+            act = act.normalized()
         start = len(self._events)
         self._actions.append(act)
         self._execute(act)

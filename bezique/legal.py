@@ -20,6 +20,7 @@ from bezique.actions import (
     Draw,
     Meld,
     Play,
+    card_order,
 )
 from bezique.cards import card_name, iter_bits
 from bezique.carte import carte_blanche_problem
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
     from bezique.deal import Deal
 
 LEAD, FOLLOW, DECLARE, OVER = range(4)
-
-
-def _sort_key(card: int) -> tuple[int, int, int]:
-    return card >> 3 & 7, card >> 6, card & 7
 
 
 def _strict_follow(d: Deal) -> bool:
@@ -159,7 +156,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             book=book,
         ):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=_sort_key))
+        cards = tuple(sorted(iter_bits(bits), key=card_order))
         qualify = 0
         for i, x in enumerate(cards):
             if len(groups[x >> 3]) > 1:

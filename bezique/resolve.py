@@ -37,7 +37,11 @@ _SIMPLE: dict[str, Action] = {
 
 
 def resolve(d: Deal, text: str) -> Action:
-    """The action that ``text`` names in this deal (it may still be illegal)."""
+    """The action that ``text`` names in this deal (it may still be illegal).
+
+    A card with a copy letter names that physical copy; a bare card any copy whose
+    consequences are the same as the listed one's.
+    """
     parsed = parse_action(text)
     if parsed.verb in _SIMPLE:
         return _SIMPLE[parsed.verb]
@@ -45,7 +49,11 @@ def resolve(d: Deal, text: str) -> Action:
         raise IllegalAction(f"{text}: the deal is over", rule="the deal is over")
     p = d._to_move
     representative = _representatives(d, p)
-    matches = [a for a in d.legal_actions() if _fits(a, parsed, representative)]
+    matches = []
+    for action in d.legal_actions():
+        exact = _fit(action, parsed, representative)
+        if exact is not None:
+            matches.append(exact)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
@@ -76,28 +84,44 @@ _VERBS = {Play: "play", Meld: "meld", Announce: "announce", DixShow: "dix_show",
           DixExchange: "dix_exchange"}
 
 
-def _fits(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> bool:
+def _fit(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> Action | None:
+    """``action`` with the physical copies ``parsed`` names, if the notation fits it."""
     if _VERBS.get(type(action)) != parsed.verb:
-        return False
+        return None
     if isinstance(action, Meld | Announce) and parsed.name and parsed.name != action.name:
-        return False
+        return None
     cards = list(_cards_of(action))
     if parsed.verb.startswith("dix") and not parsed.refs:
-        return True
+        return action
     if len(cards) != len(parsed.refs):
-        return False
-    remaining = cards[:]
-    # exact copies first, then bare kinds
+        return None
+    chosen = cards[:]
+    free = list(range(len(cards)))
+    lettered = 0
+    # exact copies first (any listed card of the same group stands for them), then bare kinds
     for kind, copy in sorted(parsed.refs, key=lambda r: r[1] is None):
         if copy is None:
-            pick = next((x for x in remaining if x >> 3 == kind), None)
+            slot = next((i for i in free if cards[i] >> 3 == kind), None)
         else:
-            want = rep.get(kind * 8 + copy)
-            pick = want if want in remaining else None
-        if pick is None:
-            return False
-        remaining.remove(pick)
-    return True
+            exact = kind * 8 + copy
+            group = rep.get(exact)
+            slot = next((i for i in free if rep.get(cards[i]) == group), None)
+            if slot is not None and group is not None:
+                chosen[slot] = exact
+                lettered |= 1 << slot
+        if slot is None:
+            return None
+        free.remove(slot)
+    if not lettered:
+        return action
+    if isinstance(action, Play):
+        return Play(chosen[0], True)
+    if isinstance(action, DixShow):
+        return DixShow(chosen[0], True)
+    if isinstance(action, DixExchange):
+        return DixExchange(chosen[0], True)
+    assert isinstance(action, Meld | Announce)
+    return type(action)(action.name, tuple(chosen), action.qualify | lettered)
 
 
 def _guess(d: Deal, p: int, parsed: ParsedAction) -> Action:

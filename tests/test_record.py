@@ -234,7 +234,6 @@ def _unlisted_copy() -> tuple[Deal, Play]:
     raise AssertionError("no seed deals a pair of interchangeable copies")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: /work/bugs/resolve-copy-letter.md")
 def test_r10_copy_letter_selects_that_copy() -> None:
     """R10: a qualified card names that physical copy: 'play QSb' plays QSb, not QSa."""
     deal = Deal.from_position(load_profile("bezique"), hands=["AH KD 8C", "QS QS 7H"],
@@ -243,7 +242,6 @@ def test_r10_copy_letter_selects_that_copy() -> None:
     assert [card_name(c, copies=True) for c in deal.hand(1)] == ["QSa", "7Ha"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: /work/bugs/resolve-copy-letter.md")
 def test_r10_unlisted_copy_is_recorded_with_its_copy_letter() -> None:
     """An action on a copy legal_actions() does not list is written with its copy letter and
     replays to the same physical cards."""
