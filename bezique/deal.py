@@ -20,6 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from attrs import evolve
+
 from bezique.actions import (
     Action,
     Announce,
@@ -32,7 +34,7 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import SUIT_NAMES, CardSet, card_name, parse_cards
+from bezique.cards import SUIT_NAMES, CardSet, card_name, kind_name, parse_card_ref
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
 from bezique.events import Event
@@ -40,7 +42,7 @@ from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.rules.model import Rules
-from bezique.state import LEAD, OVER, PHASES, DealState
+from bezique.state import LEAD, OVER, PHASES, DealState, Origin
 
 if TYPE_CHECKING:
     from bezique.observation import Observation
@@ -56,6 +58,15 @@ def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
         j = int(rng.random() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _refs(spec: str | int | Sequence[int]) -> list[tuple[int, int | None]]:
+    """Card references of a position argument: ``(kind, copy)``, copy None where unlettered."""
+    if isinstance(spec, int):
+        return [(spec >> 3, spec & 7)]
+    if isinstance(spec, str):
+        return [parse_card_ref(token) for token in spec.replace(",", " ").split()]
+    return [(card >> 3, card & 7) for card in spec]
 
 
 class Deal(DealMoves):
@@ -109,7 +120,8 @@ class Deal(DealMoves):
         deal = cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
         deal.seed = seed
         if rules.deal.dealer_cut_bonus:
-            deal._cut_bonus(cut, guess, seed)
+            used = deal._cut_bonus(cut, guess, seed)
+            deal._origin = evolve(deal._origin, cut=used, guess=guess)
         return deal
 
     @classmethod
@@ -129,28 +141,41 @@ class Deal(DealMoves):
     ) -> Deal:
         """Set up a stacked position (DESIGN.md §4): hands, the stock top-first (its last card
         is the turn-up where the profile turns one up, unless ``turn_up`` is given), dealer and
-        optionally trump, leader and scores. Copies are assigned in order of appearance; cards
-        placed nowhere count as already played.
+        optionally trump, leader and scores. Cards are notation (``"QS QSb 10D"``) or physical
+        ints. A copy letter (or an int) places that very copy; unlettered duplicates take the
+        lowest free copies in order of appearance. Cards placed nowhere count as already
+        played. The start is kept in `origin`.
         """
         c = compile_rules(rules)
-        used: dict[int, int] = {}
+        specs = [*hands, stock, *([] if turn_up is None else [turn_up])]
+        taken = 0
+        for spec in specs:  # explicit copies (ints, or letters like QSb) are reserved first
+            for kind, copy in _refs(spec):
+                if copy is not None:
+                    card = kind * 8 + copy
+                    if taken >> card & 1 or not c.pack_bits >> card & 1:
+                        raise IllegalAction(f"{card_name(card, copies=True)}: placed twice or "
+                                            "not in the pack")
+                    taken |= 1 << card
 
-        def physical(spec: str | Sequence[int]) -> list[int]:
+        def physical(spec: str | int | Sequence[int]) -> list[int]:
+            nonlocal taken
             out = []
-            for card in parse_cards(spec) if isinstance(spec, str) else list(spec):
-                k = card >> 3
-                n = used.get(k, 0)
-                if n >= c.copies or not (c.pack_bits >> (k * 8)) & 1:
-                    raise IllegalAction(f"{card_name(card)}: more copies than the pack holds")
-                used[k] = n + 1
-                out.append(k * 8 + n)
+            for kind, copy in _refs(spec):
+                if copy is None:
+                    free = ~taken >> (kind * 8) & c.pack_bits >> (kind * 8) & 0xFF
+                    if not free:
+                        raise IllegalAction(f"{kind_name(kind)}: more copies than the pack holds")
+                    copy = (free & -free).bit_length() - 1
+                    taken |= 1 << (kind * 8 + copy)
+                out.append(kind * 8 + copy)
             return out
 
         hand_cards = [physical(h) for h in hands]
         stock_cards = physical(stock)
         up: int | None
         if turn_up is not None:
-            up = physical(turn_up if isinstance(turn_up, str) else [turn_up])[0]
+            up = physical(turn_up)[0]
         elif c.turn_up and stock_cards:
             up, stock_cards = stock_cards[-1], stock_cards[:-1]
         else:
@@ -183,6 +208,10 @@ class Deal(DealMoves):
     ) -> Deal:
         d = object.__new__(cls)
         d._c = c
+        d._origin = Origin(
+            hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(stock), turn_up=turn_up,
+            trump=trump, leader=leader, scores=scores,
+        )
         d.rules = c.rules
         d.seed = None
         d.dealer = dealer
@@ -250,6 +279,11 @@ class Deal(DealMoves):
     def scores(self) -> tuple[int, int]:
         """Points each player has been credited in this deal."""
         return self._scores[0], self._scores[1]
+
+    @property
+    def origin(self) -> Origin:
+        """How the deal started (hands, stock, turn-up, cut …): with `actions`, all of it."""
+        return self._origin
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -365,7 +399,8 @@ class Deal(DealMoves):
 
     def _state(self) -> tuple[object, ...]:
         return tuple(
-            getattr(self, name) for name in DealState.__slots__ if name not in ("_c", "seed")
+            getattr(self, name) for name in DealState.__slots__
+            if name not in ("_c", "seed", "_origin")
         )
 
     def __eq__(self, other: object) -> bool:

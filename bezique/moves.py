@@ -22,7 +22,8 @@ class DealMoves(DealState):
 
     __slots__ = ()
 
-    def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> None:
+    def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> int:
+        """Score the Chinese cut bonuses; returns the number of cards lifted."""
         spec = self.rules.deal
         if cut is None:
             low = 2 * spec.hand_size
@@ -32,6 +33,7 @@ class DealMoves(DealState):
             self._score(self.dealer, spec.cut_bonus_dealer, "cut_bonus")
         if guess is not None and guess == cut:
             self._score(1 - self.dealer, spec.cut_bonus_guess, "cut_guess")
+        return cut
 
     def _play(self, card: int) -> None:
         p = self._to_move

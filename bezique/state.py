@@ -6,6 +6,8 @@ public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from bezique.actions import Action
 from bezique.cards import iter_bits
 from bezique.compile import Compiled
@@ -16,6 +18,25 @@ from bezique.rules.model import Rules
 
 LEAD, FOLLOW, DECLARE, OVER = range(4)
 PHASES = ("lead", "follow", "declare", "over")
+
+
+@frozen
+class Origin:
+    """How a deal started: what was dealt (physical cards) and what `Deal.from_position` was
+    given, so that a record can restart it exactly."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    stock: tuple[int, ...]
+    """The hidden stock, top first (the turn-up not included)."""
+    turn_up: int | None
+    trump: int | None
+    """The trump suit given to `Deal.from_position` (None: from the turn-up, or not yet)."""
+    leader: int
+    scores: tuple[int, int] | None
+    """The scores given to `Deal.from_position` (None: a fresh deal)."""
+    cut: int | None = None
+    """With ``deal.dealer_cut_bonus``: how many cards the dealer lifted."""
+    guess: int | None = None
 
 
 class DealState:
@@ -39,6 +60,7 @@ class DealState:
         "_last_stock_turn",
         "_last_winner",
         "_leader",
+        "_origin",
         "_phase",
         "_scores",
         "_stock",
@@ -59,6 +81,7 @@ class DealState:
 
     _actions: list[Action]
     _c: Compiled
+    _origin: Origin
     rules: Rules
     seed: int | None
     dealer: int
