@@ -40,7 +40,7 @@ def micro(rules: bezique.Rules) -> tuple[float, float]:
     rng = random.Random(1)
     for _ in range(40):
         legal = deal.legal_actions()
-        if not legal or deal.rules.game.call_out and len(legal) <= 2:
+        if not legal or (deal.rules.game.call_out and len(legal) <= 2):
             break
         choices = [a for a in legal if str(a) != "call out"]
         deal.apply(choices[int(rng.random() * len(choices))])

@@ -8,6 +8,8 @@ exactly ``a``.
 
 from __future__ import annotations
 
+from typing import ClassVar, Self
+
 from attrs import field, frozen
 
 from bezique.cards import card_name, parse_card_ref
@@ -49,37 +51,36 @@ class Play:
 
 
 @frozen
-class Meld:
-    """Declare (and score) the meld ``name`` with these cards, after winning a trick."""
+class _Declared:
+    """A meld named with its cards: what `Meld` and `Announce` share."""
 
     name: str
     cards: tuple[int, ...]
     qualify: int = field(default=0, eq=False, repr=False)
 
-    def __str__(self) -> str:
-        return f"meld {self.name} {_cards(self.cards, self.qualify)}"
+    verb: ClassVar[str] = ""
 
-    def normalized(self) -> Meld:
+    def __str__(self) -> str:
+        return f"{self.verb} {self.name} {_cards(self.cards, self.qualify)}"
+
+    def normalized(self) -> Self:
         """The same declaration with its cards in listing order."""
         cards, flags = _ordered(self.cards, self.qualify)
-        return self if cards == self.cards else Meld(self.name, cards, flags)
+        return self if cards == self.cards else type(self)(self.name, cards, flags)
 
 
 @frozen
-class Announce:
+class Meld(_Declared):
+    """Declare (and score) the meld ``name`` with these cards, after winning a trick."""
+
+    verb: ClassVar[str] = "meld"
+
+
+@frozen
+class Announce(_Declared):
     """Table a further declaration to score on a later win (Cady's pending declaration)."""
 
-    name: str
-    cards: tuple[int, ...]
-    qualify: int = field(default=0, eq=False, repr=False)
-
-    def __str__(self) -> str:
-        return f"announce {self.name} {_cards(self.cards, self.qualify)}"
-
-    def normalized(self) -> Announce:
-        """The same announcement with its cards in listing order."""
-        cards, flags = _ordered(self.cards, self.qualify)
-        return self if cards == self.cards else Announce(self.name, cards, flags)
+    verb: ClassVar[str] = "announce"
 
 
 @frozen
