@@ -447,8 +447,8 @@ class Deal(DealMoves):
 
         Raises `IllegalAction` naming the rule (the deal is unchanged) or `NotationError`.
         """
-        act = self._resolve(action)
-        problem = self.problem(act)
+        act = self._resolve(action) if isinstance(action, str) else action
+        problem = action_problem(self, act)
         if problem is not None:
             raise IllegalAction(f"{act}: {problem}", rule=problem)
         if isinstance(act, Meld | Announce):

@@ -109,6 +109,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
             out.append(_PLAYS[low.bit_length() - 1])
         return out
     out = []
+    member: dict[int, int] | None = None
     while firsts:
         low = firsts & -firsts
         firsts ^= low
@@ -118,7 +119,9 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if not copies & (copies - 1) or not ((table >> shift) & 0xFF or (scored >> shift) & copies):
             out.append(_PLAYS[x])
             continue
-        groups = d._groups_of_kind(p, x >> 3)
+        if member is None:
+            member = d._membership(p)
+        groups = d._groups_of_kind(p, x >> 3, member)
         qualify = len(groups) > 1
         out.extend(Play(g[0], qualify) for g in groups)
     return out
@@ -130,9 +133,12 @@ class _KindGroups(dict[int, list[list[int]]]):
     def __init__(self, d: Deal, p: int) -> None:
         super().__init__()
         self.deal, self.player = d, p
+        self.member: dict[int, int] | None = None
 
     def __missing__(self, k: int) -> list[list[int]]:
-        groups = self.deal._groups_of_kind(self.player, k)
+        if self.member is None:
+            self.member = self.deal._membership(self.player)
+        groups = self.deal._groups_of_kind(self.player, k, self.member)
         self[k] = groups
         return groups
 

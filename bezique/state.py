@@ -140,38 +140,38 @@ class DealState:
 
     def _signatures(self, player: int) -> dict[int, list[list[int]]]:
         """The player's cards by kind, split into groups of interchangeable copies."""
-        hand, table = self._hand[player], self._table[player]
+        member = self._membership(player)
+        kinds = {x >> 3 for x in iter_bits(self._hand[player] | self._table[player])}
+        return {k: self._groups_of_kind(player, k, member) for k in sorted(kinds)}
+
+    def _membership(self, player: int) -> dict[int, int]:
+        """For each of the player's tabled cards, the bitmask of declarations (by index) it
+        belongs to."""
+        table = self._table[player]
         member: dict[int, int] = {}
         if table:
             for i, d in enumerate(self._decls):
-                if d.owner == player:
+                if d.owner == player and d.cards & table:
                     for x in iter_bits(d.cards & table):
-                        member[x] = member.get(x, 0) | (1 << i)
-        groups: dict[int, dict[tuple[int, int, int], list[int]]] = {}
-        scored = self._dix_scored
-        for x in iter_bits(hand | table):
-            sig = ((table >> x) & 1, member.get(x, 0), (scored >> x) & 1)
-            groups.setdefault(x >> 3, {}).setdefault(sig, []).append(x)
-        return {k: list(g.values()) for k, g in groups.items()}
+                        member[x] = member.get(x, 0) | 1 << i
+        return member
 
-    def _groups_of_kind(self, player: int, k: int) -> list[list[int]]:
+    def _groups_of_kind(
+        self, player: int, k: int, member: dict[int, int] | None = None
+    ) -> list[list[int]]:
         """The player's copies of kind ``k`` split into groups of interchangeable copies: same
-        place (hand or table), same declarations, same dix history."""
+        place (hand or table), same declarations, same dix history. ``member``: the player's
+        `_membership`, when already at hand."""
         shift = k * 8
         hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
         scored = self._dix_scored >> shift & 0xFF
         if not table and not scored & hand:
             return [[shift + c for c in iter_bits(hand)]]
-        member = [0] * 8
-        if table:
-            for i, d in enumerate(self._decls):
-                lane = d.cards >> shift & table
-                if lane and d.owner == player:
-                    for c in iter_bits(lane):
-                        member[c] |= 1 << i
+        if member is None:
+            member = self._membership(player)
         groups: dict[tuple[int, int, int], list[int]] = {}
         for c in iter_bits(hand | table):
-            sig = (table >> c & 1, member[c], scored >> c & 1)
+            sig = (table >> c & 1, member.get(shift + c, 0), scored >> c & 1)
             groups.setdefault(sig, []).append(shift + c)
         return list(groups.values())
 
