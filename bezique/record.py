@@ -78,10 +78,12 @@ class Move:
 
 @frozen(kw_only=True)
 class DealRecord:
-    """One deal: how it starts (a ``seed``, or a stacked ``position`` for a rules question, or
-    neither inside a game, whose seed gives each deal's), the ``dealer``, the game ``totals`` and
-    ``target`` it starts with (None: the profile's), its moves, and the deal ``scores`` at the
-    end of the record (None where not given)."""
+    """One deal: how it starts (a ``seed``, or a stacked ``position``, or neither inside a game,
+    whose seed gives each deal's), the ``dealer``, the game ``totals`` and ``target`` it starts
+    with (None: the profile's), its moves, and the deal ``scores`` at the end of the record (None
+    where not given). ``cut`` and ``guess`` (with a seed, under ``deal.dealer_cut_bonus``) are
+    the ``Deal.new`` arguments of a deal dealt with an explicit cut or guess (None: the cut the
+    seed draws, no guess)."""
 
     dealer: int
     moves: tuple[Move, ...] = ()
@@ -90,6 +92,8 @@ class DealRecord:
     totals: tuple[int, int] = (0, 0)
     target: int | None = None
     scores: tuple[int, int] | None = None
+    cut: int | None = None
+    guess: int | None = None
 
 
 @frozen
@@ -152,13 +156,14 @@ def record_of(subject: Deal | Game) -> Record:
     """The record of a deal or of a whole `Game`, from each deal's own history
     (``deal.actions``).
 
-    A deal dealt by ``Deal.new`` is recorded by its seed; a stacked deal (``from_position``)
-    by a ``[deal.position]`` table, which is possible only before its first action. An action
-    on a copy other than the one `Deal.legal_actions` lists is written with its copy letter
-    (``play QSb``, RULES.md R10). Raises ValueError if the record would not reproduce the deal
-    (a stacked deal already played, a deal dealt with an explicit ``cut=`` or ``guess=``, an
-    action whose exact copy no notation replays, a game whose first dealer was not drawn from
-    its seed).
+    A deal dealt by ``Deal.new`` is recorded by its seed (with its ``cut`` and ``guess`` where
+    they were given explicitly); a deal without a seed (``from_position``) by a
+    ``[deal.position]`` table of how it started (``deal.origin``), its cards with copy letters
+    so that replay places the very same physical cards. An action on a copy other than the one
+    `Deal.legal_actions` lists is written with its copy letter (``play QSb``, RULES.md R10).
+    Raises ValueError if the record would not reproduce the deal (a deal shuffled without a seed
+    under ``deal.dealer_cut_bonus``, an action whose exact copy no notation replays, a game whose
+    first dealer was not drawn from its seed).
     """
     from bezique.replay import entry_of
 
@@ -238,8 +243,9 @@ def dumps(subject: Deal | Game | Record) -> str:
                   f"first_dealer = {record.game.first_dealer}"]
     for entry in record.deals:
         lines += ["", "[[deal]]"]
-        if entry.seed is not None:
-            lines.append(f"seed = {entry.seed}")
+        for key in ("seed", "cut", "guess"):
+            if getattr(entry, key) is not None:
+                lines.append(f"{key} = {getattr(entry, key)}")
         lines.append(f"dealer = {entry.dealer}")
         if entry.totals != (0, 0):
             lines.append(f"totals = {_value(entry.totals)}")
@@ -275,7 +281,7 @@ def dump(subject: Deal | Game | Record, file: str | Path | IO[str]) -> None:
 
 _MOVE = re.compile(r"^P([01])\s+([^#]*?)\s*(?:#\s?(.*))?$")
 _TOP = {"format", "version", "profile", "game", "deal", "result"}
-_DEAL = {"seed", "dealer", "totals", "target", "scores", "actions", "position"}
+_DEAL = {"seed", "cut", "guess", "dealer", "totals", "target", "scores", "actions", "position"}
 _POSITION = {"hands", "stock", "turn_up", "trump", "leader", "scores"}
 
 
@@ -345,11 +351,16 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRec
     _keys(table, _DEAL, where, start)
     seed = _get(table, "seed", int, where, required=False, ply=start)
     position = _get(table, "position", dict, where, required=False, ply=start)
-    if in_game and (seed is not None or position is not None):
+    cut = _get(table, "cut", int, where, required=False, ply=start)
+    guess = _get(table, "guess", int, where, required=False, ply=start)
+    if in_game and not {"seed", "position", "cut", "guess"}.isdisjoint(table):
         raise RecordError(start, f"{where}: a deal of a game takes its cards from the game "
-                                 "seed; seed and position are not allowed")
+                                 "seed; seed, position, cut and guess are not allowed")
     if not in_game and (seed is None) == (position is None):
         raise RecordError(start, f"{where}: give exactly one of seed or position")
+    if position is not None and (cut is not None or guess is not None):
+        raise RecordError(start, f"{where}: cut and guess go with a seed (Deal.new); a stacked "
+                                 "position is not cut")
     if position is not None:
         _keys(position, _POSITION, f"{where}.position", start)
     dealer = _player(table, "dealer", where, start)
@@ -364,7 +375,8 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRec
                               deal=index)
         moves.append(Move(int(match[1]), match[2], match[3] or ""))
     return DealRecord(
-        dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position,
+        dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position, cut=cut,
+        guess=guess,
         totals=_pair(table, "totals", where, start) or (0, 0),
         target=_get(table, "target", int, where, required=False, ply=start),
         scores=_pair(table, "scores", where, start),

@@ -2,12 +2,12 @@
 replays a deal's actions exactly.
 
 Import the public names from ``bezique.record``; this module holds the work. Replay re-validates
-every action and checks the recorded player, scores and result (`steps`). Recording takes a
-deal's own history (``deal.actions``) and, starting again from the deal's start, writes each
-action in the notation that `bezique.resolve` turns back into that very action: the plain
-notation where it does, the copy-qualified one (``play QSb``) where a copy other than the listed
-one was played (RULES.md R10). A deal that its record would not reproduce is refused, never
-written wrongly.
+every action and checks the recorded player, scores and result (`steps`). Recording takes how a
+deal started (``deal.origin``: its seed, cut and guess, or its stacked position) and its own
+history (``deal.actions``) and, starting again from the recorded start, writes each action in
+the notation that `bezique.resolve` turns back into that very action: the plain notation where it
+does, the copy-qualified one (``play QSb``) where a copy other than the listed one was played
+(RULES.md R10). A deal that its record would not reproduce is refused, never written wrongly.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from attrs import evolve
 
 from bezique.actions import Action, Announce, DixExchange, DixShow, Meld, Play
 from bezique.cards import SUITS, card_name
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
@@ -31,8 +32,9 @@ from bezique.rules import Rules
 
 
 def start_deal(rules: Rules, entry: DealRecord) -> Deal:
-    """The deal as ``entry`` (a record of one deal) starts it: from its stacked position or its
-    seed. Raises ValueError (or TypeError, IndexError) for a position that cannot be set up."""
+    """The deal as ``entry`` (a record of one deal) starts it: from its stacked position, or its
+    seed (with its cut and guess). Raises ValueError (or TypeError, IndexError) for a start
+    that cannot be set up."""
     if entry.position is not None:
         pos = dict(entry.position)
         scores = pos.pop("scores", None)
@@ -41,56 +43,65 @@ def start_deal(rules: Rules, entry: DealRecord) -> Deal:
             scores=None if scores is None else (scores[0], scores[1]), **pos,
         )
     return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=entry.totals,
-                    target=entry.target)
-
-
-def _names(cards: Iterable[int]) -> str:
-    return " ".join(card_name(c) for c in cards)
+                    target=entry.target, cut=entry.cut, guess=entry.guess)
 
 
 def position_of(deal: Deal) -> Mapping[str, Any]:
-    """The ``[deal.position]`` table of a stacked deal that has not been played yet (the
-    `Deal.from_position` arguments that set it up again). Raises ValueError once it has
-    actions: a deal does not keep its starting position."""
-    if deal.actions:
-        raise ValueError(
-            "a deal without a seed (Deal.from_position, or Deal.new with seed=None) can be "
-            f"recorded only before its first action; this one has {len(deal.actions)}: the deal "
-            "does not keep its starting position"
-        )
-    pos: dict[str, Any] = {"hands": [_names(deal.hand(p)) for p in (0, 1)],
-                           "stock": _names(deal.stock)}
-    if deal.turn_up is not None:
-        pos["turn_up"] = card_name(deal.turn_up)
-    if deal.trump is not None and (deal.turn_up is None or deal.turn_up >> 6 != deal.trump):
-        pos["trump"] = SUITS[deal.trump]
-    if deal.leader != 1 - deal.dealer:
-        pos["leader"] = deal.leader
+    """The ``[deal.position]`` table that sets ``deal`` up again as it started (the
+    `Deal.from_position` arguments, from ``deal.origin``), whatever it has played since. A card
+    whose kind has more than one copy in the pack is written with its copy letter (``QSb``),
+    so that the replay places the very same physical cards."""
+    origin = deal.origin
+    pack = compile_rules(deal.rules).pack_bits
+
+    def names(cards: Iterable[int]) -> str:
+        return " ".join(card_name(c, copies=(pack >> (c & ~7) & 0xFF).bit_count() > 1)
+                        for c in cards)
+
+    pos: dict[str, Any] = {"hands": [names(hand) for hand in origin.hands],
+                           "stock": names(origin.stock)}
+    if origin.turn_up is not None:
+        pos["turn_up"] = names([origin.turn_up])
+    if origin.trump is not None:
+        pos["trump"] = SUITS[origin.trump]
+    if origin.leader != 1 - deal.dealer:
+        pos["leader"] = origin.leader
+    if origin.scores is not None:
+        pos["scores"] = list(origin.scores)
     return pos
 
 
+def _explicit_cut(deal: Deal) -> int | None:
+    """The cut of a seeded deal where it is not the one its seed draws (None otherwise)."""
+    cut = deal.origin.cut
+    if cut is None or deal.seed is None:
+        return None
+    drawn = Deal.new(deal.rules, seed=deal.seed, dealer=deal.dealer).origin.cut
+    return None if cut == drawn else cut
+
+
 def entry_of(deal: Deal, *, in_game: bool = False) -> DealRecord:
-    """The record entry of ``deal``: how it starts (its seed, or its position if it has none;
-    inside a game the game's seed gives it), and every action of ``deal.actions`` in notation
-    that replays it. Raises ValueError if no record would reproduce the deal."""
+    """The record entry of ``deal``: how it starts (its seed with any explicit cut and guess,
+    or its starting position if it has no seed; inside a game the game's seed gives it), and
+    every action of ``deal.actions`` in notation that replays it. Raises ValueError if no
+    record would reproduce the deal."""
     rules = deal.rules
     entry = DealRecord(dealer=deal.dealer, scores=deal.scores)
     if not in_game:
         target = None if deal.target == rules.game.target else deal.target
-        entry = evolve(entry, totals=deal.totals, target=target, seed=deal.seed)
-    if deal.seed is None:
-        pos = position_of(deal)
-        for table in (pos, {**pos, "scores": list(deal.scores)}):
-            entry = evolve(entry, position=table)
-            if start_deal(rules, entry) == deal:
-                return entry
-        raise ValueError("this stacked position cannot be written as a [deal.position] table "
-                         "(Deal.from_position would not set up the same cards and scores)")
-    start = Deal.new(rules, seed=deal.seed, dealer=deal.dealer, totals=deal.totals,
-                     target=deal.target)
+        entry = evolve(entry, totals=deal.totals, target=target, seed=deal.seed,
+                       cut=_explicit_cut(deal), guess=deal.origin.guess)
+        if deal.seed is None:
+            if deal.origin.cut is not None:
+                raise ValueError("a deal shuffled without a seed under deal.dealer_cut_bonus "
+                                 "cannot be recorded: a [deal.position] is not cut (give "
+                                 "Deal.new a seed)")
+            entry = evolve(entry, position=position_of(deal))
+    start = start_deal(rules, evolve(entry, seed=deal.seed, totals=deal.totals,
+                                     target=deal.target))
     if deal.events[:len(start.events)] != start.events:
-        raise ValueError("the deal did not start as Deal.new with its seed deals it (was it "
-                         "dealt with an explicit cut= or guess=?), so a record cannot replay it")
+        raise ValueError("the deal did not start as its record would start it (a deal of a "
+                         "game dealt other than by the game?), so a record cannot replay it")
     return evolve(entry, moves=moves_of(start, deal))
 
 
@@ -141,8 +152,8 @@ def moves_of(start: Deal, deal: Deal) -> tuple[Move, ...]:
         text, resolved = found
         start.apply(resolved)
         moves.append(Move(player, text))
-    if start.events != deal.events:
-        raise ValueError("replaying the deal's actions does not reproduce its events")
+    if start != deal:
+        raise ValueError("replaying the deal's actions does not reproduce it")
     return tuple(moves)
 
 
@@ -150,6 +161,10 @@ def moves_of(start: Deal, deal: Deal) -> tuple[Move, ...]:
 
 
 def _start(record: Record, entry: DealRecord, ply: int, index: int) -> Deal:
+    if (entry.cut is not None or entry.guess is not None) \
+            and not record.rules.deal.dealer_cut_bonus:
+        raise RecordError(ply, "cut and guess: the profile has no dealer's cut "
+                               "(deal.dealer_cut_bonus = false)", deal=index)
     try:
         return start_deal(record.rules, entry)
     except (ValueError, TypeError, IndexError) as exc:

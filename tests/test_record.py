@@ -39,9 +39,10 @@ PROFILES = list_profiles()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def random_deal(rules: Rules, seed: int, *, dealer: int = 0, plies: int | None = None) -> Deal:
-    """A deal of ``rules`` shuffled from ``seed`` and played with seeded random legal actions
-    (to the end, or for ``plies`` actions)."""
+def random_deal(rules: Rules, seed: int | None, *, dealer: int = 0,
+                plies: int | None = None) -> Deal:
+    """A deal of ``rules`` shuffled from ``seed`` (None: unseeded) and played with random legal
+    actions seeded likewise (to the end, or for ``plies`` actions)."""
     rng = random.Random(seed)
     deal = Deal.new(rules, seed=seed, dealer=dealer)
     n = 0
@@ -193,23 +194,106 @@ def test_stacked_deal_is_recorded_as_a_position(setup: dict[str, Any]) -> None:
     assert again == deal and again.events == deal.events
 
 
-def test_stacked_deal_after_its_first_action_is_refused() -> None:
-    """A played stacked deal no longer knows its starting position: refused, not faked."""
-    deal = Deal.from_position(load_profile("bezique"), hands=["KS 7H", "QS 8H"], stock="9C AD")
+CUT_RULES = profile_from_toml('extends = "chinese"\ndeal.dealer_cut_bonus = true')
+"""Chinese bezique with the dealer's cut bonus (250 for lifting exactly 24, 150 for a right
+guess)."""
+
+
+def stacked_from(rules: Rules, seed: int, dealer: int) -> Deal:
+    """A stacked deal holding exactly the physical cards a seed deals (copies in shuffled order,
+    not the lowest first), set up by Deal.from_position from physical ints."""
+    origin = Deal.new(rules, seed=seed, dealer=dealer).origin
+    return Deal.from_position(rules, hands=origin.hands, stock=origin.stock,
+                              turn_up=origin.turn_up, dealer=dealer)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=4, deadline=None)
+@given(seed=SEEDS, dealer=st.integers(0, 1), plies=st.integers(0, 80))
+def test_stacked_deal_is_recorded_after_any_number_of_actions(name: str, seed: int, dealer: int,
+                                                              plies: int) -> None:
+    """RULES.md §7.10 for stacked deals: a from_position deal, played for any number of
+    actions, is recorded by its starting position and replays to the same deal, events and
+    physical cards (deal.origin)."""
+    deal = stacked_from(load_profile(name), seed, dealer)
+    rng = random.Random(seed)
+    while not deal.is_over and len(deal.actions) < plies:
+        deal.apply(rng.choice(deal.legal_actions()))
+    text = dumps(deal)
+    assert "[deal.position]" in text and "seed =" not in text
+    again = rebuild(text)
+    assert isinstance(again, Deal)
+    assert again == deal and again.events == deal.events and again.origin == deal.origin
+    assert dumps(again) == text
+
+
+def test_position_names_the_very_same_physical_copies() -> None:
+    """R10: a position is written with copy letters where a kind has several copies, so replay
+    places the same physical card (here P0 holds QSb, P1 QSa) even after it is played."""
+    deal = Deal.from_position(load_profile("bezique"), hands=["QSb 7H", "QS KS"],
+                              stock="8C 9D KD")
+    deal.apply("play QS")
+    text = dumps(deal)
+    assert 'hands = ["QSb 7Ha", "QSa KSa"]' in text and 'turn_up = "KDa"' in text
+    again = rebuild(text)
+    assert isinstance(again, Deal) and again == deal
+    assert [card_name(c, copies=True) for c in again.hand(0)] == ["QSb", "7Ha"]
+
+
+def test_single_copy_pack_position_has_no_copy_letters() -> None:
+    """In a one-pack profile every kind has one copy: the position is written plainly."""
+    deal = stacked_from(load_profile("five-hundred"), 4, 0)
     deal.apply(deal.legal_actions()[0])
-    with pytest.raises(ValueError, match="only before its first action"):
-        dumps(deal)
+    position = dumps(deal).split("[deal.position]")[1].split("[result]")[0]
+    assert " ".join(card_name(c) for c in deal.origin.hands[0]) in position
+    assert rebuild(dumps(deal)) == deal
 
 
-def test_deal_with_an_explicit_cut_is_refused() -> None:
-    """Deal.new(cut=...) other than the seed's cut cannot be replayed from the seed: refused."""
-    rules = profile_from_toml('extends = "chinese"\ndeal.dealer_cut_bonus = true')
-    seeded = Deal.new(rules, seed=3)
-    cut = next(e for e in seeded.events if e.kind == "cut")
-    assert dumps(seeded)
-    other = 100 if cut.reason != "100 cards lifted" else 101
-    with pytest.raises(ValueError, match="explicit cut="):
-        dumps(Deal.new(rules, seed=3, cut=other))
+def test_unseeded_deal_is_recorded_by_its_position() -> None:
+    """Deal.new(seed=None) cannot be dealt again from a seed: it is recorded by its starting
+    position, played or not."""
+    deal = random_deal(load_profile("bezique"), None, plies=30)
+    text = dumps(deal)
+    assert "[deal.position]" in text and "seed =" not in text
+    assert rebuild(text) == deal
+
+
+@pytest.mark.parametrize(("cut", "guess", "scores"), [
+    (24, None, (250, 0)), (24, 24, (250, 150)), (30, 30, (0, 150)), (30, 29, (0, 0)),
+])
+def test_deal_with_an_explicit_cut_or_guess_is_recorded(cut: int, guess: int | None,
+                                                        scores: tuple[int, int]) -> None:
+    """RULES.md §1.5 (PW Bezique-6): Deal.new(cut=, guess=) is recorded with `cut` and `guess`
+    keys, and replay deals with them: the same cut bonuses, deal and origin."""
+    assert Deal.new(CUT_RULES, seed=3).origin.cut not in (24, 30)  # so the keys matter
+    deal = Deal.new(CUT_RULES, seed=3, cut=cut, guess=guess)
+    assert deal.scores == scores
+    for _ in range(6):
+        deal.apply(deal.legal_actions()[0])
+    text = dumps(deal)
+    keys = text.split("[[deal]]")[1].split("actions = [")[0]
+    guessed = "" if guess is None else f"guess = {guess}\n"
+    assert keys.startswith(f"\nseed = 3\ncut = {cut}\n{guessed}dealer = 0\n")
+    again = rebuild(text)
+    assert isinstance(again, Deal) and again == deal and again.origin == deal.origin
+    assert dumps(again) == text
+
+
+def test_cut_the_seed_draws_is_not_written() -> None:
+    """A cut equal to the seed's own draw needs no key: the record reads as before."""
+    drawn = Deal.new(CUT_RULES, seed=3).origin.cut
+    assert drawn is not None
+    text = dumps(Deal.new(CUT_RULES, seed=3, cut=drawn))
+    keys = text.split("[[deal]]")[1].split("actions = [")[0]
+    assert keys.startswith("\nseed = 3\ndealer = 0\n") and "cut" not in keys
+    assert text == dumps(Deal.new(CUT_RULES, seed=3))
+
+
+def test_unseeded_deal_with_a_cut_is_refused() -> None:
+    """A deal shuffled without a seed under deal.dealer_cut_bonus would be recorded by its
+    position, which cannot hold a cut: refused, not faked."""
+    with pytest.raises(ValueError, match=r"a \[deal.position\] is not cut"):
+        dumps(Deal.new(CUT_RULES, seed=None, cut=24))
 
 
 def test_game_with_a_given_first_dealer_is_refused() -> None:
@@ -278,7 +362,7 @@ def test_meld_with_its_cards_in_another_order_is_recorded() -> None:
     deal.apply(Meld(listed.name, tuple(reversed(listed.cards))))
     assert text in dumps(deal)
     again = rebuild(dumps(deal))
-    assert isinstance(again, Deal) and again.events == deal.events
+    assert isinstance(again, Deal) and again.events == deal.events and again == deal
 
 
 # --------------------------------------------------------------------------- replay
