@@ -121,6 +121,25 @@ def _patterns(
     return tuple(out)
 
 
+FlatPattern = tuple[MeldTemplate, tuple[Slot, ...], tuple[tuple[int, int], ...]]
+
+
+def _flatten(
+    templates: list[MeldTemplate], pair_rule: str, pack_bits: int
+) -> tuple[tuple[FlatPattern, ...], ...]:
+    """Per trump state, every concrete pattern of every template with its (mask, count)
+    checks, the rarest slot (fewest cards in the pack) first."""
+    out = []
+    for index in range(5):
+        flat = []
+        for t in templates:
+            for pattern in _patterns(t, pair_rule, pack_bits)[index]:
+                checks = sorted(((m, n) for m, n, _ in pattern), key=lambda mn: mn[0].bit_count())
+                flat.append((t, pattern, tuple(checks)))
+        out.append(tuple(flat))
+    return tuple(out)
+
+
 @frozen
 class Compiled:
     """Everything the engine needs from a profile, as ints and tuples."""
@@ -143,6 +162,7 @@ class Compiled:
     melds: tuple[MeldTemplate, ...]
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
+    flat_patterns: tuple[tuple[FlatPattern, ...], ...]
     reach_cache: dict[tuple[int, int], list[tuple[MeldTemplate, tuple[Slot, ...]]]]
     carte_blanche: MeldTemplate | None
     court_bits: int
@@ -227,6 +247,7 @@ def compile_rules(rules: Rules) -> Compiled:
         melds=tuple(templates),
         meld_by_name={t.name: t for t in templates},
         patterns=tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates),
+        flat_patterns=_flatten(templates, melds_cfg.bezique_pair, pack_bits),
         reach_cache={},
         carte_blanche=carte,
         court_bits=court,

@@ -97,30 +97,42 @@ def lowest_copies(bits: int) -> int:
     return smear & ~((smear << 1) & _ABOVE[1])
 
 
+_LANE0 = int.from_bytes(b"\x01" * 32, "little")
+
+
+def lane_any(bits: int) -> int:
+    """Bit 0 of every byte lane set where that lane (a kind) has any bit set."""
+    bits |= bits >> 4
+    bits |= bits >> 2
+    bits |= bits >> 1
+    return bits & _LANE0
+
+
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
-    table, scored = d._table[p], d._dix_scored
+    table, scored = d._table[p], d._dix_scored & mine
     firsts = lowest_copies(allowed)
-    if not table and not scored & mine:
-        out: list[Action] = []
+    out: list[Action] = []
+    if table or scored:
+        # kinds held twice or more, with a copy on the table or a scored dix, may split
+        repeated = lane_any(mine & ~lowest_copies(mine))
+        split = repeated & (lane_any(table) | lane_any(scored))
+    else:
+        split = 0
+    if not split:
         while firsts:
             low = firsts & -firsts
             firsts ^= low
             out.append(_PLAYS[low.bit_length() - 1])
         return out
-    out = []
-    member: dict[int, int] | None = None
+    member = d._membership(p)
     while firsts:
         low = firsts & -firsts
         firsts ^= low
         x = low.bit_length() - 1
-        shift = x & ~7
-        copies = (mine >> shift) & 0xFF
-        if not copies & (copies - 1) or not ((table >> shift) & 0xFF or (scored >> shift) & copies):
+        if not split >> (x & ~7) & 1:
             out.append(_PLAYS[x])
             continue
-        if member is None:
-            member = d._membership(p)
         groups = d._groups_of_kind(p, x >> 3, member)
         qualify = len(groups) > 1
         out.extend(Play(g[0], qualify) for g in groups)

@@ -122,13 +122,12 @@ def reachable(
     found = cache.get(key)
     if found is None:
         found = []
-        for t in c.melds:
-            for pattern in c.patterns[t.index][index]:
-                for mask, n, _ in pattern:
-                    if (mine & mask).bit_count() < n:
-                        break
-                else:
-                    found.append((t, pattern))
+        for t, pattern, checks in c.flat_patterns[index]:
+            for mask, n in checks:
+                if (mine & mask).bit_count() < n:
+                    break
+            else:
+                found.append((t, pattern))
         if len(cache) >= REACH_CACHE_SIZE:
             cache.clear()
         cache[key] = found
