@@ -180,6 +180,11 @@ class Deal(DealMoves):
             up, stock_cards = stock_cards[-1], stock_cards[:-1]
         else:
             up = None
+        if (len(stock_cards) + (up is not None)) % 2:
+            raise IllegalAction(
+                "the stock (with the turn-up) must hold an even number of cards: "
+                "both players draw one after every stock trick"
+            )
         trump_suit: int | None
         if isinstance(trump, str):
             trump_suit = "SHDC".index(trump[0].upper()) if trump[0].upper() in "SHDC" else (

@@ -382,7 +382,6 @@ def test_cut_in_a_game_deal() -> None:
     assert err.ply == 0 and "cut and guess are not allowed" in err.reason
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: /work/bugs/from-position-odd-stock.md")
 def test_odd_stock_position_fails_as_a_record_error() -> None:
     """A hand-written position whose stock cannot be drawn in pairs (two hidden cards and the
     turn-up) either replays or fails as a RecordError, never with an internal error."""
