@@ -181,7 +181,7 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
     {"hands": ["KS", "QS"], "stock": ""},
     {"hands": ["QS QS 7H AD", "KS JD 10C 9H"], "stock": "8C 9D KH 7S", "dealer": 1},
     {"hands": ["QS QS 7H", "KS JD 10C"], "stock": "8C 9D", "turn_up": "7D", "leader": 0},
-    {"hands": ["QS 7H", "KS JD"], "stock": "8C", "trump": "H", "scores": (120, 40)},
+    {"hands": ["QS 7H", "KS JD"], "stock": "8C 9C", "trump": "H", "scores": (120, 40)},
 ])
 def test_stacked_deal_is_recorded_as_a_position(setup: dict[str, Any]) -> None:
     """A stacked deal (no seed) is recorded by a [deal.position] table that sets it up again,
@@ -231,7 +231,7 @@ def test_position_names_the_very_same_physical_copies() -> None:
     """R10: a position is written with copy letters where a kind has several copies, so replay
     places the same physical card (here P0 holds QSb, P1 QSa) even after it is played."""
     deal = Deal.from_position(load_profile("bezique"), hands=["QSb 7H", "QS KS"],
-                              stock="8C 9D KD")
+                              stock="8C 9D 10C KD")
     deal.apply("play QS")
     text = dumps(deal)
     assert 'hands = ["QSb 7Ha", "QSa KSa"]' in text and 'turn_up = "KDa"' in text
