@@ -180,7 +180,7 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize("setup", [
     {"hands": ["KS", "QS"], "stock": ""},
     {"hands": ["QS QS 7H AD", "KS JD 10C 9H"], "stock": "8C 9D KH 7S", "dealer": 1},
-    {"hands": ["QS QS 7H", "KS JD 10C"], "stock": "8C 9D", "turn_up": "7D", "leader": 0},
+    {"hands": ["QS QS 7H", "KS JD 10C"], "stock": "8C 9D 9S", "turn_up": "7D", "leader": 0},
     {"hands": ["QS 7H", "KS JD"], "stock": "8C 9C", "trump": "H", "scores": (120, 40)},
 ])
 def test_stacked_deal_is_recorded_as_a_position(setup: dict[str, Any]) -> None:
