@@ -3,7 +3,6 @@ every action and fails on any tampering; never a silent partial replay)."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 from pathlib import Path
@@ -384,11 +383,12 @@ def test_cut_in_a_game_deal() -> None:
 
 def test_odd_stock_position_fails_as_a_record_error() -> None:
     """A hand-written position whose stock cannot be drawn in pairs (two hidden cards and the
-    turn-up) either replays or fails as a RecordError, never with an internal error."""
-    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD")
-    moves = ["P1 play 10H", "P0 play KH", "P1 draw", "P1 play 9S", "P0 play KD", "P0 dix show",
-             "P0 draw"]
-    text = damage(dumps(odd), "actions = [\n]", "actions = " + repr(moves).replace("'", '"'))
-    text = re.sub(r"(?m)^scores = .*\n", "", text)
-    with contextlib.suppress(RecordError):
-        rebuild(text)
+    turn-up) is refused when the deal is set up: a RecordError at ply 0, never an internal
+    error."""
+    even = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H 7S KD")
+    text = dumps(even)
+    assert 'stock = "9Sa 9Ha 7Sa"' in text
+    odd = damage(text, 'stock = "9Sa 9Ha 7Sa"', 'stock = "9Sa 9Ha"')
+    with pytest.raises(RecordError) as failure:
+        rebuild(odd)
+    assert failure.value.ply == 0 and "even number of cards" in failure.value.reason
