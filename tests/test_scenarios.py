@@ -52,7 +52,7 @@ title = "t"
 source = "test"
 [position]
 hands = ["KS KH KC KD 8C 9S 9H 8H", "7S 8S 10C JC AH 10H QC 9D"]
-stock = "9C 10S"
+stock = "9C 10S 8D"
 turn_up = "JD"
 dealer = 1
 """
