@@ -180,11 +180,6 @@ class Deal(DealMoves):
             up, stock_cards = stock_cards[-1], stock_cards[:-1]
         else:
             up = None
-        if (len(stock_cards) + (up is not None)) % 2:
-            raise IllegalAction(
-                "the stock (with the turn-up) must hold an even number of cards: "
-                "both players draw one after every stock trick"
-            )
         trump_suit: int | None
         if isinstance(trump, str):
             trump_suit = "SHDC".index(trump[0].upper()) if trump[0].upper() in "SHDC" else (
@@ -238,7 +233,7 @@ class Deal(DealMoves):
         d._phase = LEAD
         d._end_phase = d.stock_size == 0
         d._scores = list(scores) if scores is not None else [0, 0]
-        d._decls = []
+        d._decls = ()
         d._dix_scored = 0
         d._turn_melds = 0
         d._turn_dix = 0
@@ -343,7 +338,7 @@ class Deal(DealMoves):
     @property
     def declarations(self) -> tuple[Declaration, ...]:
         """Every declaration made so far (scored and pending)."""
-        return tuple(self._decls)
+        return self._decls
 
     def hand(self, player: int) -> CardSet:
         """The player's concealed cards (tabled declared cards are in `table`)."""
@@ -395,7 +390,6 @@ class Deal(DealMoves):
         d._stock = self._stock[:]
         d._trick = self._trick[:]
         d._scores = self._scores[:]
-        d._decls = self._decls[:]
         d._events = self._events[:]
         d._actions = self._actions[:]
         d._known = self._known[:]

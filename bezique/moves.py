@@ -55,7 +55,7 @@ class DealMoves(DealState):
                     if d.intact:
                         d = d.broken()
                 kept.append(d)
-            self._decls = kept
+            self._decls = tuple(kept)
         else:
             self._hand[p] &= ~bit
         self._known[p] &= ~bit
@@ -122,8 +122,10 @@ class DealMoves(DealState):
             self._score(winner, trick_points(c, gained), self._trick_reason())
             if self._check_target(winner, declaration=False):
                 return
-        final = self._end_phase and not (self._hand[0] | self._hand[1] | self._table[0]
-                                         | self._table[1])
+        # the last trick: no cards left (a stacked position may leave one player short)
+        final = self._end_phase and not (
+            (self._hand[0] | self._table[0]) and (self._hand[1] | self._table[1])
+        )
         if rules.last_trick.value and (
             (final and rules.last_trick.which == "final")
             or (last_stock and rules.last_trick.which == "last_stock_trick")
@@ -193,9 +195,9 @@ class DealMoves(DealState):
         )
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
         if pending is not None:
-            self._decls[pending] = decl
+            self._decls = (*self._decls[:pending], decl, *self._decls[pending + 1 :])
         else:
-            self._decls.append(decl)
+            self._decls = (*self._decls, decl)
         self._table[p] |= bits & self._hand[p]
         self._known[p] |= bits
         self._hand[p] &= ~bits
@@ -215,10 +217,10 @@ class DealMoves(DealState):
         bits = 0
         for x in act.cards:
             bits |= 1 << x
-        self._decls.append(
-            Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order,
-                        pending=True)
+        pending = Declaration(
+            owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True
         )
+        self._decls = (*self._decls, pending)
         self._table[p] |= bits & self._hand[p]
         self._hand[p] &= ~bits
         self._known[p] |= bits
@@ -254,6 +256,8 @@ class DealMoves(DealState):
         for p in (w, 1 - w):
             take_up = (p == w) == winner_takes_turn_up and self._turn_up >= 0 and len(
                 self._stock) <= 1
+            if not self._stock and self._turn_up < 0:
+                break  # a stacked position's odd stock: the last card went to the winner
             if self._stock and not take_up:
                 card = self._stock.pop()
                 self._hand[p] |= 1 << card
@@ -288,7 +292,7 @@ class DealMoves(DealState):
                 self._events.append(Event("pending_lost", d.owner, tuple(iter_bits(d.cards))))
             else:
                 kept.append(d)
-        self._decls = kept
+        self._decls = tuple(kept)
         self._events.append(Event("end_phase"))
 
     def _finish(self) -> None:

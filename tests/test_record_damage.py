@@ -381,14 +381,11 @@ def test_cut_in_a_game_deal() -> None:
     assert err.ply == 0 and "cut and guess are not allowed" in err.reason
 
 
-def test_odd_stock_position_fails_as_a_record_error() -> None:
+def test_odd_stock_position_replays_to_the_end() -> None:
     """A hand-written position whose stock cannot be drawn in pairs (two hidden cards and the
-    turn-up) is refused when the deal is set up: a RecordError at ply 0, never an internal
-    error."""
-    even = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H 7S KD")
-    text = dumps(even)
-    assert 'stock = "9Sa 9Ha 7Sa"' in text
-    odd = damage(text, 'stock = "9Sa 9Ha 7Sa"', 'stock = "9Sa 9Ha"')
-    with pytest.raises(RecordError) as failure:
-        rebuild(odd)
-    assert failure.value.ply == 0 and "even number of cards" in failure.value.reason
+    turn-up) plays out (the loser of the last stock trick draws nothing) and replays exactly."""
+    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD")
+    while not odd.is_over:
+        odd.apply(odd.legal_actions()[0])
+    again = rebuild(dumps(odd))
+    assert again == odd and again.events == odd.events
