@@ -7,15 +7,11 @@ profile share one `Compiled`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from bezique.cards import RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
-
-if TYPE_CHECKING:
-    from bezique.melds import Book, Declaration
 
 TRICK_POINT_SCHEMES: dict[str, dict[str, int]] = {
     "brisques": {"A": 10, "10": 10},
@@ -168,7 +164,6 @@ class Compiled:
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
     reach_cache: dict[tuple[int, int], list[tuple[MeldTemplate, tuple[Slot, ...]]]]
-    book_cache: dict[tuple[int, int], tuple[tuple[Declaration, ...], Book]]
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -254,7 +249,6 @@ def compile_rules(rules: Rules) -> Compiled:
         patterns=tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates),
         flat_patterns=_flatten(templates, melds_cfg.bezique_pair, pack_bits),
         reach_cache={},
-        book_cache={},
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

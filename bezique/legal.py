@@ -24,7 +24,7 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits
 from bezique.carte import carte_blanche_problem
-from bezique.melds import book_for, candidates, meld_problem
+from bezique.melds import Book, candidates, meld_problem
 from bezique.tricks import follow_choices
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     out: list[Action] = []
-    book = book_for(c, d._decls, p)
+    book = Book(c, d._decls, p)
     pending = book.pending
     groups = _KindGroups(d, p)
 

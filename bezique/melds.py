@@ -137,16 +137,16 @@ def reachable(
 class Book:
     """One player's declarations, sorted once for checking many candidate melds."""
 
-    __slots__ = ("_member", "by_class", "mine", "pending", "royal", "scored")
+    __slots__ = ("by_class", "pending", "royal", "scored")
 
     def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
         self.pending: set[tuple[int, int]] = set()
         self.scored: list[Declaration] = []
         self.by_class: dict[int, list[Declaration]] = {}
-        self.mine = [(i, d) for i, d in enumerate(decls) if d.owner == player]
         self.royal = False
-        self._member: tuple[int, dict[int, int]] = (-1, {})
-        for _, d in self.mine:
+        for d in decls:
+            if d.owner != player:
+                continue
             if d.pending:
                 self.pending.add((d.template, d.cards))
                 continue
@@ -155,36 +155,6 @@ class Book:
             t = c.melds[d.template]
             if t.in_marriage_class and t.suits == "trump" and t.order == 1:
                 self.royal = True
-
-    def membership(self, table: int) -> dict[int, int]:
-        """For each tabled card, the bitmask of the declarations (by index) it belongs to."""
-        known, member = self._member
-        if known != table:
-            member = {}
-            for i, d in self.mine:
-                if d.cards & table:
-                    for x in iter_bits(d.cards & table):
-                        member[x] = member.get(x, 0) | 1 << i
-            self._member = (table, member)
-        return member
-
-
-BOOK_CACHE_SIZE = 1 << 12
-
-
-def book_for(c: Compiled, decls: tuple[Declaration, ...], player: int) -> Book:
-    """The `Book` of a player's declarations, shared while the declarations are unchanged
-    (they are an immutable tuple, so clones share it too)."""
-    key = (player, id(decls))
-    cache = c.book_cache
-    entry = cache.get(key)
-    if entry is not None and entry[0] is decls:
-        return entry[1]
-    book = Book(c, decls, player)
-    if len(cache) >= BOOK_CACHE_SIZE:
-        cache.clear()
-    cache[key] = (decls, book)
-    return book
 
 
 def meld_problem(

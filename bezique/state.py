@@ -13,7 +13,7 @@ from bezique.cards import iter_bits
 from bezique.compile import Compiled
 from bezique.count import brisque_count
 from bezique.events import Event
-from bezique.melds import Declaration, book_for
+from bezique.melds import Declaration
 from bezique.rules.model import Rules
 
 LEAD, FOLLOW, DECLARE, OVER = range(4)
@@ -147,7 +147,14 @@ class DealState:
     def _membership(self, player: int) -> dict[int, int]:
         """For each of the player's tabled cards, the bitmask of declarations (by index) it
         belongs to."""
-        return book_for(self._c, self._decls, player).membership(self._table[player])
+        table = self._table[player]
+        member: dict[int, int] = {}
+        if table:
+            for i, d in enumerate(self._decls):
+                if d.owner == player and d.cards & table:
+                    for x in iter_bits(d.cards & table):
+                        member[x] = member.get(x, 0) | 1 << i
+        return member
 
     def _groups_of_kind(
         self, player: int, k: int, member: dict[int, int] | None = None
