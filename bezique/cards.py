@@ -227,3 +227,32 @@ def iter_bits(bits: int) -> Iterator[int]:
 def kind_bits(k: int) -> int:
     """Bitmask of all copies of kind ``k``."""
     return KIND_MASK << (k * 8)
+
+
+def _lane_mask(low_bits: int) -> int:
+    """Every byte lane of a 256-bit card mask with its lowest ``low_bits`` bits cleared."""
+    lane = (0xFF << low_bits) & 0xFF
+    return int.from_bytes(bytes([lane]) * 32, "little")
+
+
+_ABOVE = {s: _lane_mask(s) for s in (1, 2, 4)}
+
+
+def lowest_copies(bits: int) -> int:
+    """The lowest copy of every kind present in ``bits`` (one set bit per non-empty lane)."""
+    smear = bits
+    smear |= (smear << 1) & _ABOVE[1]
+    smear |= (smear << 2) & _ABOVE[2]
+    smear |= (smear << 4) & _ABOVE[4]
+    return smear & ~((smear << 1) & _ABOVE[1])
+
+
+_LANE0 = int.from_bytes(b"\x01" * 32, "little")
+
+
+def lane_any(bits: int) -> int:
+    """Bit 0 of every byte lane set where that lane (a kind) has any bit set."""
+    bits |= bits >> 4
+    bits |= bits >> 2
+    bits |= bits >> 1
+    return bits & _LANE0

@@ -121,21 +121,25 @@ def _patterns(
     return tuple(out)
 
 
-FlatPattern = tuple[MeldTemplate, tuple[Slot, ...], tuple[tuple[int, int], ...]]
+FlatPattern = tuple[MeldTemplate, tuple[Slot, ...], int, tuple[tuple[int, int], ...]]
 
 
 def _flatten(
     templates: list[MeldTemplate], pair_rule: str, pack_bits: int
 ) -> tuple[tuple[FlatPattern, ...], ...]:
-    """Per trump state, every concrete pattern of every template with its (mask, count)
-    checks, the rarest slot (fewest cards in the pack) first."""
+    """Per trump state, every concrete pattern of every template with the kinds it needs
+    (bit 0 of each kind's lane) and its remaining (mask, count) checks, rarest slot first."""
     out = []
     for index in range(5):
         flat = []
         for t in templates:
             for pattern in _patterns(t, pair_rule, pack_bits)[index]:
-                checks = sorted(((m, n) for m, n, _ in pattern), key=lambda mn: mn[0].bit_count())
-                flat.append((t, pattern, tuple(checks)))
+                need = sum(1 << (kinds[0] * 8) for _, _, kinds in pattern if len(kinds) == 1)
+                checks = sorted(
+                    ((m, n) for m, n, kinds in pattern if len(kinds) > 1 or n > 1),
+                    key=lambda mn: mn[0].bit_count(),
+                )
+                flat.append((t, pattern, need, tuple(checks)))
         out.append(tuple(flat))
     return tuple(out)
 

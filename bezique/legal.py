@@ -22,7 +22,7 @@ from bezique.actions import (
     Play,
     card_order,
 )
-from bezique.cards import card_name, iter_bits
+from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import carte_blanche_problem
 from bezique.melds import Book, candidates, meld_problem
 from bezique.tricks import follow_choices
@@ -77,35 +77,6 @@ def legal_actions(d: Deal) -> list[Action]:
 
 
 _PLAYS = tuple(Play(x) for x in range(256))
-
-
-def _lane_mask(low_bits: int) -> int:
-    """Every byte lane of a 256-bit card mask with its lowest ``low_bits`` bits cleared."""
-    lane = (0xFF << low_bits) & 0xFF
-    return int.from_bytes(bytes([lane]) * 32, "little")
-
-
-_ABOVE = {s: _lane_mask(s) for s in (1, 2, 4)}
-
-
-def lowest_copies(bits: int) -> int:
-    """The lowest copy of every kind present in ``bits`` (one set bit per non-empty lane)."""
-    smear = bits
-    smear |= (smear << 1) & _ABOVE[1]
-    smear |= (smear << 2) & _ABOVE[2]
-    smear |= (smear << 4) & _ABOVE[4]
-    return smear & ~((smear << 1) & _ABOVE[1])
-
-
-_LANE0 = int.from_bytes(b"\x01" * 32, "little")
-
-
-def lane_any(bits: int) -> int:
-    """Bit 0 of every byte lane set where that lane (a kind) has any bit set."""
-    bits |= bits >> 4
-    bits |= bits >> 2
-    bits |= bits >> 1
-    return bits & _LANE0
 
 
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:

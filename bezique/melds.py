@@ -14,7 +14,7 @@ from itertools import product
 
 from attrs import evolve, frozen
 
-from bezique.cards import card_name, iter_bits
+from bezique.cards import card_name, iter_bits, lane_any
 from bezique.compile import Compiled, MeldTemplate, Slot
 
 
@@ -122,7 +122,10 @@ def reachable(
     found = cache.get(key)
     if found is None:
         found = []
-        for t, pattern, checks in c.flat_patterns[index]:
+        present = lane_any(mine)
+        for t, pattern, need, checks in c.flat_patterns[index]:
+            if need & ~present:
+                continue
             for mask, n in checks:
                 if (mine & mask).bit_count() < n:
                     break
