@@ -225,6 +225,15 @@ def _class_reuse_problem(
 ) -> str | None:
     rules = c.rules.melds
     reform = rules.reform_after_play
+    if reform and not (t.in_marriage_class and rules.sequence_to_marriage):
+        # re-forming scores the same combination again (WKC-RUB, BIC-RUB), never a lower one
+        # (FOSTER p.334: a sequence first forbids a marriage from its cards)
+        for d in same_class:
+            if not d.intact and d.order > t.order and d.cards & cards:
+                return (
+                    f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
+                    "meld; re-forming scores that meld again, not a lower one"
+                )
     active = [d for d in same_class if d.intact or not reform]
     released = 0
     if reform:

@@ -83,10 +83,20 @@ class DealMoves(DealState):
             self._resolve_trick()
 
     def _forfeit(self, offender: int) -> None:
-        """``endgame.revoke_penalty = forfeit_remaining_tricks`` (ENQ vii): the other player
-        takes this trick and every card still in hand, and the last trick."""
+        """``endgame.revoke_penalty = forfeit_remaining_tricks`` (ENQ vii: "forfeits the eight
+        tricks to his opponent"): the other player takes the end-phase tricks the offender had
+        won, this trick, every card still in hand, and the last trick."""
         other = 1 - offender
-        rest = self._trick_bits() | self._hand[0] | self._hand[1]
+        won = 0
+        for event in reversed(self._events):
+            if event.kind == "end_phase":
+                break
+            if event.player == offender and event.kind in ("trick", "heap"):
+                for x in event.cards:
+                    won |= 1 << x
+        won &= self._captured[offender]
+        self._captured[offender] &= ~won
+        rest = won | self._trick_bits() | self._hand[0] | self._hand[1]
         self._trick = []
         self._hand = [0, 0]
         self._events.append(Event("forfeit", offender, reason="revoke in the end phase"))
