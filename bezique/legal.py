@@ -96,7 +96,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
             firsts ^= low
             out.append(_PLAYS[low.bit_length() - 1])
         return out
-    member = d._membership(p)
+    tabled = d._tabled(p)
     while firsts:
         low = firsts & -firsts
         firsts ^= low
@@ -104,7 +104,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if not split >> (x & ~7) & 1:
             out.append(_PLAYS[x])
             continue
-        groups = d._groups_of_kind(p, x >> 3, member)
+        groups = d._groups_of_kind(p, x >> 3, tabled)
         qualify = len(groups) > 1
         out.extend(Play(g[0], qualify) for g in groups)
     return out
@@ -116,12 +116,12 @@ class _KindGroups(dict[int, list[list[int]]]):
     def __init__(self, d: Deal, p: int) -> None:
         super().__init__()
         self.deal, self.player = d, p
-        self.member: dict[int, int] | None = None
+        self.tabled: list[int] | None = None
 
     def __missing__(self, k: int) -> list[list[int]]:
-        if self.member is None:
-            self.member = self.deal._membership(self.player)
-        groups = self.deal._groups_of_kind(self.player, k, self.member)
+        if self.tabled is None:
+            self.tabled = self.deal._tabled(self.player)
+        groups = self.deal._groups_of_kind(self.player, k, self.tabled)
         self[k] = groups
         return groups
 

@@ -140,38 +140,38 @@ class DealState:
 
     def _signatures(self, player: int) -> dict[int, list[list[int]]]:
         """The player's cards by kind, split into groups of interchangeable copies."""
-        member = self._membership(player)
+        tabled = self._tabled(player)
         kinds = {x >> 3 for x in iter_bits(self._hand[player] | self._table[player])}
-        return {k: self._groups_of_kind(player, k, member) for k in sorted(kinds)}
+        return {k: self._groups_of_kind(player, k, tabled) for k in sorted(kinds)}
 
-    def _membership(self, player: int) -> dict[int, int]:
-        """For each of the player's tabled cards, the bitmask of declarations (by index) it
-        belongs to."""
+    def _tabled(self, player: int) -> list[int]:
+        """The player's declarations that lie on the table, each as its tabled cards."""
         table = self._table[player]
-        member: dict[int, int] = {}
-        if table:
-            for i, d in enumerate(self._decls):
-                if d.owner == player and d.cards & table:
-                    for x in iter_bits(d.cards & table):
-                        member[x] = member.get(x, 0) | 1 << i
-        return member
+        if not table:
+            return []
+        return [d.cards & table for d in self._decls if d.owner == player and d.cards & table]
 
     def _groups_of_kind(
-        self, player: int, k: int, member: dict[int, int] | None = None
+        self, player: int, k: int, tabled: list[int] | None = None
     ) -> list[list[int]]:
         """The player's copies of kind ``k`` split into groups of interchangeable copies: same
-        place (hand or table), same declarations, same dix history. ``member``: the player's
-        `_membership`, when already at hand."""
+        place (hand or table), same declarations, same dix history. ``tabled``: the player's
+        `_tabled` declarations, when already at hand."""
         shift = k * 8
         hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
         scored = self._dix_scored >> shift & 0xFF
         if not table and not scored & hand:
             return [[shift + c for c in iter_bits(hand)]]
-        if member is None:
-            member = self._membership(player)
-        groups: dict[tuple[int, int, int], list[int]] = {}
-        for c in iter_bits(hand | table):
-            sig = (table >> c & 1, member.get(shift + c, 0), scored >> c & 1)
-            groups.setdefault(sig, []).append(shift + c)
-        return list(groups.values())
+        parts = [hand] if hand else []
+        if table:
+            table_parts = [table]
+            for cards in self._tabled(player) if tabled is None else tabled:
+                lane = cards >> shift & table
+                if lane:  # split every group by membership of this declaration
+                    table_parts = [q for g in table_parts for q in (g & lane, g & ~lane) if q]
+            parts.extend(table_parts)
+        if scored:
+            parts = [q for g in parts for q in (g & scored, g & ~scored) if q]
+        parts.sort(key=lambda g: g & -g)
+        return [[shift + c for c in iter_bits(g)] for g in parts]
 
