@@ -125,7 +125,8 @@ FlatPattern = tuple[MeldTemplate, tuple[Slot, ...], int, tuple[tuple[int, int], 
 
 
 def _flatten(
-    templates: list[MeldTemplate], pair_rule: str, pack_bits: int
+    templates: list[MeldTemplate],
+    patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...],
 ) -> tuple[tuple[FlatPattern, ...], ...]:
     """Per trump state, every concrete pattern of every template with the kinds it needs
     (bit 0 of each kind's lane) and its remaining (mask, count) checks, rarest slot first."""
@@ -133,7 +134,7 @@ def _flatten(
     for index in range(5):
         flat = []
         for t in templates:
-            for pattern in _patterns(t, pair_rule, pack_bits)[index]:
+            for pattern in patterns[t.index][index]:
                 need = sum(1 << (kinds[0] * 8) for _, _, kinds in pattern if len(kinds) == 1)
                 checks = sorted(
                     ((m, n) for m, n, kinds in pattern if len(kinds) > 1 or n > 1),
@@ -171,10 +172,8 @@ class Compiled:
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
-    first_marriage_only: bool
     revoke_forfeit: bool
     extras: bool
-    classes: tuple[str, ...]
 
 
 def _class_ids(rules: Rules) -> dict[str, int]:
@@ -232,6 +231,7 @@ def compile_rules(rules: Rules) -> Compiled:
     brisque = sum(kind_bits(kind_of(r, s)) for r in BRISQUE_RANKS for s in range(4)) & pack_bits
     dix = rules.dix
     dix_on = dix.value > 0
+    patterns = tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates)
     return Compiled(
         rules=rules,
         pack_ranks=rank_ids,
@@ -250,14 +250,12 @@ def compile_rules(rules: Rules) -> Compiled:
         turn_up=selection.startswith("turn_up"),
         melds=tuple(templates),
         meld_by_name={t.name: t for t in templates},
-        patterns=tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates),
-        flat_patterns=_flatten(templates, melds_cfg.bezique_pair, pack_bits),
+        patterns=patterns,
+        flat_patterns=_flatten(templates, patterns),
         reach_cache={},
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,
-        first_marriage_only=selection == "first_marriage",
         revoke_forfeit=rules.endgame.revoke_penalty == "forfeit_remaining_tricks",
         extras=bool(dix.declare_anytime or carte is not None or rules.game.call_out),
-        classes=tuple(sorted(class_ids, key=class_ids.__getitem__)),
     )
