@@ -35,12 +35,14 @@ from bezique.actions import (
     Play,
 )
 from bezique.cards import SUIT_NAMES, CardSet, card_name, kind_name, parse_card_ref
+from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
+from bezique.resolve import resolve
 from bezique.rules.model import Rules
 from bezique.state import LEAD, OVER, PHASES, DealState, Origin
 
@@ -433,11 +435,7 @@ class Deal(DealMoves):
         return self.problem(resolved) is None
 
     def _resolve(self, action: Action | str) -> Action:
-        if isinstance(action, str):
-            from bezique.resolve import resolve
-
-            return resolve(self, action)
-        return action
+        return resolve(self, action) if isinstance(action, str) else action
 
     # ------------------------------------------------------------------ applying
 
@@ -477,7 +475,5 @@ class Deal(DealMoves):
             self._events.append(Event("call_out", self._to_move))
             self._finish()
         elif isinstance(act, CarteBlanche):
-            from bezique.carte import show_carte_blanche
-
             show_carte_blanche(self)
 

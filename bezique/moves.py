@@ -10,6 +10,7 @@ import random
 
 from bezique.actions import Announce, Meld
 from bezique.cards import SUIT_NAMES, card_name, iter_bits
+from bezique.carte import after_draw, on_play
 from bezique.count import end_count, trick_points
 from bezique.events import Event
 from bezique.melds import Declaration, fixed_trump
@@ -60,8 +61,6 @@ class DealMoves(DealState):
             self._hand[p] &= ~bit
         self._known[p] &= ~bit
         if self._carte[p]:
-            from bezique.carte import on_play
-
             on_play(self, p)
         self._events.append(Event("play", p, (card,)))
         self._trick.append(card)
@@ -278,8 +277,6 @@ class DealMoves(DealState):
                 self._known[p] |= 1 << card
                 self._events.append(Event("draw", p, (card,), reason="turn_up"))
             if self._carte[p]:
-                from bezique.carte import after_draw
-
                 after_draw(self, p, card)
         self._drawn = True
         if self.rules.melds.timing == "before_draw":
