@@ -114,7 +114,6 @@ class DealState:
     _called_out: int
     _carte: list[int]
 
-
     @property
     def stock_size(self) -> int:
         """Cards left to draw, the turn-up included."""
