@@ -25,12 +25,12 @@ from bezique.actions import (
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import carte_blanche_problem
 from bezique.melds import Book, candidates, meld_problem
+from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
 
-LEAD, FOLLOW, DECLARE, OVER = range(4)
 
 
 def _strict_follow(d: Deal) -> bool:
