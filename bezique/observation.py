@@ -37,6 +37,7 @@ from attrs import field, frozen
 
 from bezique.actions import Action
 from bezique.cards import CardSet, iter_bits
+from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
 from bezique.events import Event
 from bezique.melds import Declaration
 from bezique.rules.model import Rules
@@ -109,41 +110,35 @@ def mask_event(event: Event, observer: int) -> Event:
     return event
 
 
+_PUBLIC = (
+    "to_move", "phase", "dealer", "turn_up", "trump", "stock_size", "in_end_phase", "trick",
+    "leader", "tricks_played", "last_trick_winner", "heap", "brisques", "scores", "totals",
+    "target", "called_out", "declarations",
+)
+"""The `Deal` views that an observation copies as they are: both players see them."""
+
+
+def _hidden(deal: Deal, player: int) -> int:
+    """The cards of the opponent's concealed hand that ``player`` has not seen, as a bitmask."""
+    opp = 1 - player
+    return deal.hand(opp).bits & ~deal.known(opp).bits
+
+
 def observe(deal: Deal, player: int) -> Observation:
     """The observation of ``deal`` for ``player`` (what `Deal.observation` returns)."""
     opp = 1 - player
-    hidden = deal._hand[opp] & ~deal._known[opp]
-    stock = sum(1 << x for x in deal._stock)
-    to_move = deal.to_move
     return Observation(
         rules=deal.rules,
         player=player,
-        to_move=to_move,
-        phase=deal.phase,
-        dealer=deal.dealer,
-        hand=CardSet(deal._hand[player]),
-        tables=(CardSet(deal._table[0]), CardSet(deal._table[1])),
+        hand=deal.hand(player),
+        tables=(deal.table(0), deal.table(1)),
         known_opponent=deal.known(opp),
-        opponent_hand_size=deal._hand[opp].bit_count(),
-        unseen=CardSet(hidden | stock),
-        turn_up=deal.turn_up,
-        trump=deal.trump,
-        stock_size=deal.stock_size,
-        in_end_phase=deal.in_end_phase,
-        trick=deal.trick,
-        leader=deal.leader,
-        tricks_played=deal.tricks_played,
-        last_trick_winner=deal.last_trick_winner,
-        captured=(CardSet(deal._captured[0]), CardSet(deal._captured[1])),
-        heap=deal.heap,
-        brisques=deal.brisques,
-        scores=deal.scores,
-        totals=deal.totals,
-        target=deal.target,
-        called_out=deal.called_out,
-        declarations=deal.declarations,
-        events=tuple(mask_event(e, player) for e in deal._events),
-        legal=tuple(deal.legal_actions()) if to_move == player else (),
+        opponent_hand_size=len(deal.hand(opp)),
+        unseen=CardSet(_hidden(deal, player)) | CardSet.of(deal.stock),
+        captured=(deal.captured(0), deal.captured(1)),
+        events=tuple(mask_event(e, player) for e in deal.events),
+        legal=tuple(deal.legal_actions()) if deal.to_move == player else (),
+        **{name: getattr(deal, name) for name in _PUBLIC},
     )
 
 
@@ -156,14 +151,13 @@ def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
     ``player`` can deduce, so the result is the deal itself (up to masked events).
     """
     opp = 1 - player
-    world = deal.clone()
-    world.seed = None
-    known = deal._known[opp] & deal._hand[opp]
-    hidden = deal._hand[opp] & ~known
-    pool = list(iter_bits(hidden)) + list(deal._stock)
+    hidden = _hidden(deal, player)
+    pool = [*iter_bits(hidden), *deal._stock]
     rng.shuffle(pool)
     size = hidden.bit_count()
-    world._hand[opp] = known | sum(1 << x for x in pool[:size])
+    world = deal.clone()
+    world.seed = None
+    world._hand[opp] = deal.known(opp).bits | CardSet.of(pool[:size]).bits
     world._stock = pool[size:]
     world._events = [mask_event(e, player) for e in deal._events]
     _carte_state(world, opp)
@@ -178,8 +172,6 @@ def _carte_state(world: Deal, opp: int) -> None:
     now holds a court card or has played one since showing; otherwise the public order of his
     last draw, play and showing says whether a drawn card may be shown now (`bezique.carte`).
     """
-    from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
-
     if world._c.carte_blanche is None or not world.rules.melds.carte_blanche_repeat:
         return
     if world._carte[opp] == MAY_SHOW_HAND:
