@@ -5,7 +5,8 @@ a shuffled ``[deal]``, a list of ``[[step]]`` tables (actions in notation plus e
 optionally a ``[settle]`` table (the end count of the finished deal, or of given points). Extra
 ``[[variant]]`` tables re-run the same steps under another profile with some expectations
 replaced: the way to state "and with this knob the second win is rejected". The format is
-documented in ``docs/scenarios.md``; `run_files` checks any user's files.
+documented in ``docs/scenarios.md``; `run_files` checks any user's files. The comparisons
+of expectations with what the engine did live in `bezique.scenario_checks`.
 
 >>> text = '''
 ... title = "four kings on the first win"
@@ -27,21 +28,25 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 from attrs import field, frozen
 
-from bezique.actions import parse_action
-from bezique.cards import SUITS, card_name, parse_card, parse_card_ref
-from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.events import Event
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
-from bezique.settlement import Settlement, settle
+from bezique.scenario_checks import (
+    STATE_CHECKS,
+    Mismatch,
+    cards_match,
+    render_event,
+    settle_mismatches,
+    step_mismatches,
+)
 
 TOP_KEYS = frozenset({"title", "source", "profile", "position", "deal", "step", "settle",
                       "variant", "xfail", "note"})
@@ -265,178 +270,6 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, source=str(p), base_dir=p.parent)
 
 
-# ------------------------------------------------------------------ checks
-
-
-def _cards_text(cards: Iterable[int]) -> str:
-    return " ".join(sorted((card_name(c, copies=True) for c in cards), key=_sort_name))
-
-
-def _sort_name(name: str) -> tuple[int, str]:
-    return parse_card(name) >> 3, name
-
-
-def cards_match(expected: str, actual: Iterable[int]) -> bool:
-    """Whether the physical cards ``actual`` are exactly those written in ``expected``.
-
-    A token with a copy letter (``7Cb``) must be that copy; a bare token (``7C``) any copy.
-    """
-    remaining = list(actual)
-    refs = [parse_card_ref(t) for t in expected.replace(",", " ").split()]
-    for kind, copy in sorted(refs, key=lambda r: r[1] is None):
-        pick = next((x for x in remaining
-                     if x >> 3 == kind and (copy is None or x & 7 == copy)), None)
-        if pick is None:
-            return False
-        remaining.remove(pick)
-    return not remaining
-
-
-def _suit(value: int | None) -> str:
-    return "none" if value is None else SUITS[value]
-
-
-def _card_or_none(value: int | None) -> str:
-    return "none" if value is None else card_name(value, copies=True)
-
-
-def _decl_names(deal: Deal, player: int, pending: bool) -> list[str]:
-    melds = compile_rules(deal.rules).melds
-    return [melds[d.template].name for d in deal.declarations
-            if d.owner == player and d.pending == pending]
-
-
-Getter = Callable[[Deal], object]
-_PLAIN: dict[str, Getter] = {
-    "phase": lambda d: d.phase,
-    "to_move": lambda d: d.to_move,
-    "trump": lambda d: _suit(d.trump),
-    "turn_up": lambda d: _card_or_none(d.turn_up),
-    "stock_size": lambda d: d.stock_size,
-    "is_over": lambda d: d.is_over,
-    "in_end_phase": lambda d: d.in_end_phase,
-    "leader": lambda d: d.leader,
-    "tricks_played": lambda d: d.tricks_played,
-    "last_trick_winner": lambda d: d.last_trick_winner,
-    "called_out": lambda d: d.called_out,
-    "scores": lambda d: list(d.scores),
-    "brisques": lambda d: list(d.brisques),
-    "heap_size": lambda d: len(d.heap),
-    "trick": lambda d: [card_name(c) for c in d.trick],
-}
-_CARDS: dict[str, Callable[[Deal, int], Iterable[int]]] = {
-    "hand": lambda d, p: d.hand(p),
-    "table": lambda d, p: d.table(p),
-    "captured": lambda d, p: d.captured(p),
-    "known": lambda d, p: d.known(p),
-}
-_LISTS: dict[str, Callable[[Deal, int], object]] = {
-    "melds": lambda d, p: _decl_names(d, p, False),
-    "pending": lambda d, p: _decl_names(d, p, True),
-    "captured_count": lambda d, p: len(d.captured(p)),
-}
-STATE_CHECKS = frozenset(
-    set(_PLAIN) | {"stock"}
-    | {f"{k}_{p}" for k in (*_CARDS, *_LISTS) for p in (0, 1)}
-)
-"""The keys an ``expect = {...}`` table may check."""
-
-
-def _plain(value: object) -> object:
-    """A value as TOML writes it: None is ``"none"``, a tuple a list."""
-    if value is None:
-        return "none"
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _state_failures(deal: Deal, expect: Mapping[str, Any]) -> list[tuple[str, object, object]]:
-    out: list[tuple[str, object, object]] = []
-    for key, want in expect.items():
-        if key in _PLAIN:
-            got = _plain(_PLAIN[key](deal))
-            if key == "trump" and isinstance(want, str):
-                want = want.upper() if want.lower() != "none" else "none"
-            if key == "turn_up" and isinstance(want, str) and want.lower() != "none":
-                ok = got != "none" and cards_match(want, [parse_card(str(got))])
-                if ok:
-                    continue
-            if got != want:
-                out.append((key, want, got))
-            continue
-        if key == "stock":
-            if not cards_match(want, deal.stock):
-                out.append((key, want, _cards_text(deal.stock)))
-            continue
-        name, player = key.rsplit("_", 1)
-        if name in _CARDS:
-            cards = list(_CARDS[name](deal, int(player)))
-            if not cards_match(want, cards):
-                out.append((key, want, _cards_text(cards)))
-        else:
-            got = _LISTS[name](deal, int(player))
-            if (sorted(got) if isinstance(got, list) else got) != (
-                    sorted(want) if isinstance(want, list) else want):
-                out.append((key, want, got))
-    return out
-
-
-def render_event(event: Event) -> str:
-    """An event as scenario files write it: a score as ``P0 +80 four_kings``, others as
-    ``str(event)`` (``P0 trump diamonds``, ``P1 draw turn_up 7C``)."""
-    if event.kind == "score":
-        return f"P{event.player} +{event.points} {event.reason}"
-    return str(event)
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def _events_in_order(expected: Sequence[str], rendered: Sequence[str]) -> bool:
-    it = iter(_norm(r) for r in rendered)
-    for want in map(_norm, expected):
-        if not any(r == want or r.startswith(want + " ") for r in it):
-            return False
-    return True
-
-
-def _action_key(text: str) -> tuple[str, str | None, tuple[tuple[int, int | None], ...]]:
-    parsed = parse_action(text)
-    return parsed.verb, parsed.name, tuple(sorted(parsed.refs, key=lambda r: r[0]))
-
-
-def _notation_matches(want: str, got: str) -> bool:
-    """Same verb and cards; the meld name and copy letters count only where ``want`` gives
-    them."""
-    wv, wn, wr = _action_key(want)
-    gv, gn, gr = _action_key(got)
-    if wv != gv or (wn is not None and wn != gn) or len(wr) != len(gr):
-        return False
-    return all(a[0] == b[0] and (a[1] is None or b[1] is None or a[1] == b[1])
-               for a, b in zip(wr, gr, strict=True))
-
-
-def _legal_failures(deal: Deal, checks: Mapping[str, Any]) -> list[tuple[str, object, object]]:
-    legal = [str(a) for a in deal.legal_actions()]
-    out: list[tuple[str, object, object]] = []
-
-    def found(want: str) -> bool:
-        return any(_notation_matches(want, g) for g in legal)
-
-    if "expect_legal" in checks:
-        want = list(checks["expect_legal"])
-        extra = [g for g in legal if not any(_notation_matches(w, g) for w in want)]
-        if extra or not all(map(found, want)):
-            out.append(("expect_legal", sorted(want), sorted(legal)))
-    for w in checks.get("expect_legal_includes", []):
-        if not found(w):
-            out.append(("expect_legal_includes", w, sorted(legal)))
-    for w in checks.get("expect_legal_excludes", []):
-        if found(w):
-            out.append(("expect_legal_excludes", w, sorted(legal)))
-    return out
-
-
 # ------------------------------------------------------------------ running
 
 
@@ -454,7 +287,7 @@ def _new_deal(case: Case) -> Deal:
     return Deal.new(rules, **spec)
 
 
-def _run_step(deal: Deal, step: Step) -> list[tuple[str, object, object]]:
+def _run_step(deal: Deal, step: Step) -> list[Mismatch]:
     checks = step.checks
     if step.by is not None and deal.to_move != step.by:
         return [("by", step.by, deal.to_move)]
@@ -467,7 +300,7 @@ def _run_step(deal: Deal, step: Step) -> list[tuple[str, object, object]]:
             events += deal.apply(text)
         except (IllegalAction, NotationError) as exc:
             return [("do", text, f"refused: {exc}")]
-    out: list[tuple[str, object, object]] = []
+    out: list[Mismatch] = []
     if last is not None:
         before = deal.clone()
         try:
@@ -480,64 +313,13 @@ def _run_step(deal: Deal, step: Step) -> list[tuple[str, object, object]]:
         else:
             out.append(("expect_error", error, f"{last!r} was applied"))
             return out
-    rendered = [render_event(e) for e in events]
-    if "expect_points" in checks:
-        scored = [r for e, r in zip(events, rendered, strict=True) if e.kind == "score"]
-        if [_norm(x) for x in checks["expect_points"]] != [_norm(x) for x in scored]:
-            out.append(("expect_points", list(checks["expect_points"]), scored))
-    if "expect_events" in checks and not _events_in_order(checks["expect_events"], rendered):
-        out.append(("expect_events", list(checks["expect_events"]), rendered))
-    if "expect_scores" in checks and list(deal.scores) != list(checks["expect_scores"]):
-        out.append(("expect_scores", list(checks["expect_scores"]), list(deal.scores)))
-    out += _legal_failures(deal, checks)
-    out += _state_failures(deal, checks.get("expect", {}))
-    return out
-
-
-def _settle_args(spec: Mapping[str, Any], deal: Deal | None) -> dict[str, Any]:
-    args: dict[str, Any] = {k: spec[k] for k in ("totals", "target", "called_out", "dealer")
-                            if k in spec}
-    if deal is not None:
-        rules = deal.rules
-        args.setdefault("totals", deal.totals)
-        args.setdefault("dealer", deal.dealer)
-        args.setdefault("called_out", deal.called_out)
-        counted_later = rules.brisques.counted != "always"
-        args["points"] = spec.get("points", deal.scores)
-        args["brisques"] = spec.get("brisques", deal.brisques if counted_later else (0, 0))
-    else:
-        args["points"] = spec["points"]
-        args["brisques"] = spec.get("brisques", (0, 0))
-    for key in ("points", "brisques", "totals"):
-        if key in args:
-            args[key] = tuple(args[key])
-    return args
-
-
-def _settle_failures(rules: Rules, spec: Mapping[str, Any], deal: Deal | None,
-                     ) -> list[tuple[str, object, object]]:
-    if deal is not None and not deal.is_over and "points" not in spec:
-        return [("settle", "a finished deal", repr(deal))]
-    if deal is None and "points" not in spec:
-        return [("settle", "points (there is no deal)", None)]
-    result: Settlement = settle(rules, **_settle_args(spec, deal))
-    out: list[tuple[str, object, object]] = []
-    for key, want in spec.get("expect", {}).items():
-        if key == "breakdown_includes":
-            for line in want:
-                if not any(_norm(line) in _norm(b) for b in result.breakdown):
-                    out.append((f"settle.{key}", line, list(result.breakdown)))
-            continue
-        got = _plain(getattr(result, key))
-        if got != want:
-            out.append((f"settle.{key}", want, got))
-    return out
+    return out + step_mismatches(deal, events, checks)
 
 
 def run_case(case: Case) -> list[Failure]:
     """Run one case of a scenario from a fresh deal; returns what differed (empty: passed).
     The case's ``xfail`` mark is not applied here (see `run_scenario`)."""
-    def fail(step: int | None, items: list[tuple[str, object, object]]) -> list[Failure]:
+    def fail(step: int | None, items: list[Mismatch]) -> list[Failure]:
         return [Failure(case.name, step, c, e, a) for c, e, a in items]
 
     deal: Deal | None = None
@@ -553,7 +335,7 @@ def run_case(case: Case) -> list[Failure]:
         if failures:
             return failures
     if case.settle is not None:
-        return fail(None, _settle_failures(case.rules, case.settle, deal))
+        return fail(None, settle_mismatches(case.rules, case.settle, deal))
     return []
 
 
@@ -597,6 +379,7 @@ def run_files(paths: Iterable[str | Path]) -> list[ScenarioResult]:
 
 
 __all__ = [
+    "STATE_CHECKS",
     "Case",
     "Failure",
     "Scenario",
