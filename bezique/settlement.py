@@ -68,6 +68,26 @@ class Settlement:
     breakdown: tuple[str, ...]
 
 
+def _settlement(
+    lines: list[str],
+    final: tuple[int, int],
+    target: int,
+    kind: str,
+    winner: int | None = None,
+    margin: int = 0,
+) -> Settlement:
+    """The settlement of ``kind`` (the game is over exactly for :data:`GAME_OVER_KINDS`)."""
+    return Settlement(
+        totals=final,
+        game_over=kind in GAME_OVER_KINDS,
+        winner=winner,
+        kind=kind,
+        margin=margin,
+        target=target,
+        breakdown=tuple(lines),
+    )
+
+
 def _pair(name: str, value: Sequence[int], *, non_negative: bool = False) -> tuple[int, int]:
     values = tuple(value)
     if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
@@ -130,34 +150,52 @@ def _count_brisques(
     """Add the brisque points the profile counts; also say whether any were added."""
     mode = _brisque_mode(rules)
     if mode == "end":
-        if rules.game.count_order == "nondealer_first" and not rules.game.single_deal:
-            if dealer is None and any(values):
-                raise ValueError("dealer: needed for game.count_order = 'nondealer_first'")
-            if dealer is not None:
-                nd = 1 - dealer
-                first = exact[nd] + values[nd]
-                lines.append(
-                    f"{_NAMES[nd]} (non-dealer) counts first: {exact[nd]} + "
-                    f"{values[nd]} brisques = {first}"
-                )
-                if first >= target:
-                    lines.append(
-                        f"{_NAMES[nd]} reaches {target} before the dealer counts; "
-                        f"{_NAMES[dealer]}'s brisques are not counted"
-                    )
-                    stop = [0, 0]
-                    stop[nd], stop[dealer] = first, exact[dealer]
-                    return (stop[0], stop[1]), True
-        final2 = (exact[0] + values[0], exact[1] + values[1])
-        for p in (0, 1):
-            if values[p] and not (
-                dealer is not None and p != dealer and rules.game.count_order == "nondealer_first"
-            ):
-                lines.append(f"{_NAMES[p]}: {exact[p]} + {values[p]} brisques = {final2[p]}")
-        return final2, any(values)
-    if mode == "none" or values[0] == values[1] == 0:
+        final = _count_at_end(rules, exact, values, target=target, dealer=dealer, lines=lines)
+        return final, any(values)
+    if mode == "none" or not any(values):
         return exact, False
-    # Rubicon: brisques count only to break a deciding tie or to save the loser from the rubicon.
+    return _count_to_escape_or_tie(rules, exact, values, target=target, lines=lines)
+
+
+def _count_at_end(
+    rules: Rules,
+    exact: tuple[int, int],
+    values: list[int],
+    *,
+    target: int,
+    dealer: int | None,
+    lines: list[str],
+) -> tuple[int, int]:
+    """Brisques counted at the end of the deal, for both; under ``game.count_order =
+    "nondealer_first"`` (ENQ x) the non-dealer counts first, and reaching the target then stops
+    the count before the dealer's brisques."""
+    in_order = rules.game.count_order == "nondealer_first" and not rules.game.single_deal
+    if in_order and dealer is None and any(values):
+        raise ValueError("dealer: needed for game.count_order = 'nondealer_first'")
+    final = (exact[0] + values[0], exact[1] + values[1])
+    first = 1 - dealer if in_order and dealer is not None else None
+    for p in (0, 1) if first is None else (first, 1 - first):
+        if p == first:
+            lines.append(
+                f"{_NAMES[p]} (non-dealer) counts first: {exact[p]} + {values[p]} brisques = "
+                f"{final[p]}"
+            )
+            if final[p] >= target:
+                lines.append(
+                    f"{_NAMES[p]} reaches {target} before the dealer counts; "
+                    f"{_NAMES[1 - p]}'s brisques are not counted"
+                )
+                return (final[0], exact[1]) if p == 0 else (exact[0], final[1])
+        elif values[p]:
+            lines.append(f"{_NAMES[p]}: {exact[p]} + {values[p]} brisques = {final[p]}")
+    return final
+
+
+def _count_to_escape_or_tie(
+    rules: Rules, exact: tuple[int, int], values: list[int], *, target: int, lines: list[str]
+) -> tuple[tuple[int, int], bool]:
+    """Rubicon: brisques count, for both, only to break a deciding tie or to save the loser from
+    the rubicon (``brisques.counted = "only_to_escape_rubicon_or_break_tie"``)."""
     reason = ""
     if exact[0] == exact[1] and values[0] != values[1]:
         if rules.game.single_deal or exact[0] >= target:
@@ -193,15 +231,7 @@ def _single_deal(
     """A deal that is a whole game (``game.single_deal``): the winner is credited the margin."""
     if final[0] == final[1]:
         lines.append(f"tie at {final[0]}: a drawn game")
-        return Settlement(
-            totals=final,
-            game_over=True,
-            winner=None,
-            kind="draw",
-            margin=0,
-            target=target,
-            breakdown=tuple(lines),
-        )
+        return _settlement(lines, final, target, "draw")
     w = 0 if final[0] > final[1] else 1
     loser = 1 - w
     lines.append(f"{_NAMES[w]} wins on the exact scores, {final[w]} to {final[loser]}")
@@ -233,15 +263,7 @@ def _single_deal(
         award = sw - sl + ru.game_bonus
         lines.append(f"{sw} - {sl} + {ru.game_bonus} (game bonus) = {award}")
     lines.append(f"{_NAMES[w]} wins {award}")
-    return Settlement(
-        totals=final,
-        game_over=True,
-        winner=w,
-        kind=kind,
-        margin=award,
-        target=target,
-        breakdown=tuple(lines),
-    )
+    return _settlement(lines, final, target, kind, w, award)
 
 
 def _target_game(
@@ -250,74 +272,41 @@ def _target_game(
     """A game to a target: continue, win, double, tie rule, call-out or both-over raise."""
     g = rules.game
 
-    def over(kind: str, winner: int | None, line: str) -> Settlement:
+    def outcome(kind: str, line: str, winner: int | None = None) -> Settlement:
         lines.append(line)
         margin = 0 if winner is None else final[winner] - final[1 - winner]
-        return Settlement(
-            totals=final,
-            game_over=True,
-            winner=winner,
-            kind=kind,
-            margin=margin,
-            target=target,
-            breakdown=tuple(lines),
-        )
-
-    def going_on(kind: str, line: str) -> Settlement:
-        lines.append(line)
-        return Settlement(
-            totals=final,
-            game_over=False,
-            winner=None,
-            kind=kind,
-            margin=0,
-            target=target,
-            breakdown=tuple(lines),
-        )
+        return _settlement(lines, final, target, kind, winner, margin)
 
     if called_out is not None:
-        c = _NAMES[called_out]
+        c, other = _NAMES[called_out], _NAMES[1 - called_out]
         if final[called_out] >= target:
-            return over(
-                "call_out",
-                called_out,
-                f"{c} called out with {final[called_out]} >= {target}: {c} wins",
-            )
-        return over(
-            "call_out",
-            1 - called_out,
-            f"{c} called out with only {final[called_out]} < {target}: "
-            f"{_NAMES[1 - called_out]} wins",
-        )
+            line = f"{c} called out with {final[called_out]} >= {target}: {c} wins"
+            return outcome("call_out", line, called_out)
+        line = f"{c} called out with only {final[called_out]} < {target}: {other} wins"
+        return outcome("call_out", line, 1 - called_out)
     if min(final) >= target and g.both_over_new_target > target:
         lines.append(
             f"both over {target} with no call-out: the target becomes {g.both_over_new_target}"
         )
         target = g.both_over_new_target
         if max(final) < target:
-            return going_on("raise_target", "nobody has reached the new target: deal again")
+            return outcome("raise_target", "nobody has reached the new target: deal again")
     if max(final) < target:
-        return going_on("continue", f"nobody has reached {target}: deal again")
+        return outcome("continue", f"nobody has reached {target}: deal again")
     if final[0] == final[1]:
         if g.tie == "extra_deal":
-            return going_on("extra_deal", f"tie at {final[0]}: an extra deal breaks it")
+            return outcome("extra_deal", f"tie at {final[0]}: an extra deal breaks it")
         if g.tie == "raise_target":
             target += g.tie_raise
-            return going_on(
-                "raise_target",
-                f"tie at {final[0]}: the target is raised by {g.tie_raise} to {target}",
-            )
-        return over("draw", None, f"tie at {final[0]}: a drawn game")
+            line = f"tie at {final[0]}: the target is raised by {g.tie_raise} to {target}"
+            return outcome("raise_target", line)
+        return outcome("draw", f"tie at {final[0]}: a drawn game")
     w = 0 if final[0] > final[1] else 1
     loser = final[1 - w]
+    line = f"{_NAMES[w]} wins {final[w]} to {loser}"
     if g.double_win_below and loser < g.double_win_below:
-        return over(
-            "double",
-            w,
-            f"{_NAMES[w]} wins {final[w]} to {loser}: a double win "
-            f"(loser under {g.double_win_below})",
-        )
-    return over("win", w, f"{_NAMES[w]} wins {final[w]} to {loser}")
+        return outcome("double", f"{line}: a double win (loser under {g.double_win_below})", w)
+    return outcome("win", line, w)
 
 
 def settle(

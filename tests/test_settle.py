@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bezique.rules import Rules, load_profile, profile_from_toml
+from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.settlement import CONTINUE_KINDS, GAME_OVER_KINDS, KINDS, Settlement, settle
 
 
@@ -167,6 +169,17 @@ def test_single_deal_tie_is_a_draw_after_brisques() -> None:
     rules = house("[game]\nsingle_deal = true\n[rubicon]\ngame_bonus = 100\n")
     s = settle(rules, points=(600, 640), brisques=(8, 4))
     assert (s.totals, s.kind, s.winner, s.game_over) == ((680, 680), "draw", None, True)
+
+
+def test_nondealer_first_is_no_order_in_a_single_deal_game() -> None:
+    """§3.7 game.count_order = "nondealer_first" (ENQ x) is a race to the target; a single-deal
+    game has none, so both players' brisques are counted and shown, whoever dealt."""
+    rules = house(
+        '[game]\nsingle_deal = true\ncount_order = "nondealer_first"\n[rubicon]\ngame_bonus = 100\n'
+    )
+    s = settle(rules, points=(600, 640), brisques=(8, 4), dealer=0)
+    assert s.totals == (680, 680)
+    assert {"A: 600 + 80 brisques = 680", "B: 640 + 40 brisques = 680"} <= set(s.breakdown)
 
 
 # --- Target games: Bezique (§1.1 "Game end", D12-D14) -------------------------------------------
@@ -389,14 +402,44 @@ def test_call_out_without_the_rule_is_rejected() -> None:
 # --- The Settlement value ----------------------------------------------------------------------
 
 
-def test_settlement_is_frozen_and_kinds_are_documented() -> None:
-    """DESIGN §5: a frozen Settlement; every kind is one of the documented set."""
+def test_settlement_is_frozen() -> None:
+    """DESIGN §5: a frozen Settlement."""
     s = settle(BEZIQUE, points=(100, 100))
     assert isinstance(s, Settlement)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         s.kind = "win"  # type: ignore[misc]
-    assert GAME_OVER_KINDS | CONTINUE_KINDS == KINDS
+
+
+SCORES = st.integers(min_value=0, max_value=6000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(list_profiles()),
+    points=st.tuples(SCORES, SCORES),
+    totals=st.tuples(SCORES, SCORES),
+    brisques=st.tuples(st.integers(0, 32), st.integers(0, 32)),
+    dealer=st.integers(0, 1),
+)
+def test_game_over_exactly_for_the_game_over_kinds(
+    name: str,
+    points: tuple[int, int],
+    totals: tuple[int, int],
+    brisques: tuple[int, int],
+    dealer: int,
+) -> None:
+    """DESIGN §5: every settlement's kind is documented; the game is over exactly for the
+    game-over kinds; a winner exactly when the game is over and not drawn, and a margin only
+    with a winner."""
     assert not GAME_OVER_KINDS & CONTINUE_KINDS
+    rules = load_profile(name)
+    start = (0, 0) if rules.game.single_deal else totals
+    s = settle(rules, points=points, brisques=brisques, totals=start, dealer=dealer)
+    assert s.kind in KINDS
+    assert s.game_over == (s.kind in GAME_OVER_KINDS)
+    assert (s.winner is None) == (s.kind in CONTINUE_KINDS or s.kind == "draw")
+    assert s.winner is not None or s.margin == 0
+    assert s.target >= rules.game.target
 
 
 @pytest.mark.parametrize(
