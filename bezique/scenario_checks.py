@@ -229,6 +229,7 @@ def _settle_args(spec: Mapping[str, Any], deal: Deal | None) -> dict[str, Any]:
     if deal is not None:
         rules = deal.rules
         args.setdefault("totals", deal.totals)
+        args.setdefault("target", deal.target)
         args.setdefault("dealer", deal.dealer)
         args.setdefault("called_out", deal.called_out)
         counted_later = rules.brisques.counted != "always"

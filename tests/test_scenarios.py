@@ -108,3 +108,26 @@ def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path) -> None:
     bad.write_text("title = \n", encoding="utf-8")
     (result,) = run_files([tmp_path])
     assert not result.passed and "not valid TOML" in str(result.failures[0])
+
+
+def test_settle_counts_to_the_target_of_the_position() -> None:
+    from bezique.scenario import parse_scenario, run_scenario
+
+    text = """
+title = "t"
+source = "test"
+[position]
+hands = ["AH 10C JD", "7H KC 8D"]
+stock = ""
+trump = "S"
+dealer = 1
+scores = [0, 0]
+totals = [980, 700]
+target = 1500
+[[step]]
+do = ["play AH", "play 7H", "play 10C", "play KC", "play JD", "play 8D"]
+expect_scores = [30, 0]
+[settle]
+expect = { kind = "continue", game_over = false, target = 1500, totals = [1010, 700] }
+"""
+    assert run_scenario(parse_scenario(text)).failures == ()
