@@ -97,6 +97,16 @@ def test_rubicon_tie_with_equal_brisques_is_a_draw() -> None:
     assert (s.winner, s.kind, s.margin, s.game_over) == (None, "draw", 0, True)
 
 
+def test_rubicon_brisque_award_only_where_brisques_were_not_counted() -> None:
+    """§1.4 scoring 3 (BIC-RUB, CMC-RUB): the 320 stands for all the brisques, so where they were
+    counted (here to break a tie at 900, leaving B rubiconed on 980) it is not added again:
+    1,000 + 900 + 1,000 = 2,900."""
+    s = settle(RUBICON, points=(900, 900), brisques=(10, 8))
+    assert s.totals == (1000, 980)
+    assert (s.winner, s.kind, s.margin) == (0, "rubicon", 2900)
+    assert not any("(brisques)" in line for line in s.breakdown)
+
+
 def test_rubicon_loser_under_100_extra() -> None:
     """§3.8 rubicon.loser_under_100_extra (CMC-RUB, unverified; house value 200): A 1,250,
     B 50: 1,200 + 0 + 1,000 + 320 + 200 = 2,720 -> 2,700."""
