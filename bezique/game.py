@@ -120,18 +120,39 @@ class Game:
             raise ValueError(f"first_dealer: expected 0 or 1, got {first_dealer!r}")
         self.first_dealer: int = first_dealer
         """Who dealt the first deal."""
-        self.next_dealer: int = first_dealer
-        """Who deals the next deal (per ``deal.rotation``)."""
-        self.totals: tuple[int, int] = (0, 0)
-        """Game totals after the deals settled so far."""
-        self.target: int = rules.game.target
-        """The current target (raised by ties or both-over rules where the profile says)."""
         self.deals: list[Deal] = []
         """Finished, settled deals, in order."""
         self.settlements: list[Settlement] = []
         """The settlement of each finished deal, in order."""
         self.deal: Deal | None = None
         """The current deal (the last one, once finished), or None before the first."""
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Game totals after the deals settled so far."""
+        return self.settlements[-1].totals if self.settlements else (0, 0)
+
+    @property
+    def target(self) -> int:
+        """The current target (raised by ties or both-over rules where the profile says)."""
+        return self.settlements[-1].target if self.settlements else self.rules.game.target
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next deal, per ``deal.rotation`` after the last settled deal; ties
+        and a deal without a trick alternate."""
+        if not self.deals:
+            return self.first_dealer
+        deal, after = self.deals[-1], self.settlements[-1].totals
+        how = self.rules.deal.rotation
+        if how == "last_trick_winner_deals" and deal.last_trick_winner is not None:
+            return deal.last_trick_winner
+        if how == "hand_winner_deals":
+            before = self.settlements[-2].totals if len(self.settlements) > 1 else (0, 0)
+            gained = (after[0] - before[0], after[1] - before[1])
+            if gained[0] != gained[1]:
+                return 0 if gained[0] > gained[1] else 1
+        return 1 - deal.dealer
 
     @property
     def is_over(self) -> bool:
@@ -179,32 +200,17 @@ class Game:
     def _sync(self) -> None:
         """Settle the current deal if it has finished and is not settled yet."""
         deal = self.deal
-        if deal is None or not deal.is_over or any(d is deal for d in self.deals):
+        if deal is None or not deal.is_over or (self.deals and self.deals[-1] is deal):
             return
-        rules = self.rules
-        brisques = (0, 0) if rules.brisques.counted == "always" else tuple(deal.brisques)
-        before = self.totals
-        s = settle(
-            rules,
-            points=tuple(deal.scores),
-            brisques=brisques,
-            totals=before,
+        counted_in_deal = self.rules.brisques.counted == "always"
+        settlement = settle(
+            self.rules,
+            points=deal.scores,
+            brisques=(0, 0) if counted_in_deal else deal.brisques,
+            totals=self.totals,
             called_out=deal.called_out,
             dealer=deal.dealer,
             target=self.target,
         )
         self.deals.append(deal)
-        self.settlements.append(s)
-        self.totals, self.target = s.totals, s.target
-        self.next_dealer = self._rotate(deal, before, s)
-
-    def _rotate(self, deal: Deal, before: tuple[int, int], s: Settlement) -> int:
-        """Who deals next per ``deal.rotation``; ties and unknowns alternate."""
-        how = self.rules.deal.rotation
-        if how == "last_trick_winner_deals" and deal.last_trick_winner is not None:
-            return int(deal.last_trick_winner)
-        if how == "hand_winner_deals":
-            gained = (s.totals[0] - before[0], s.totals[1] - before[1])
-            if gained[0] != gained[1]:
-                return 0 if gained[0] > gained[1] else 1
-        return 1 - deal.dealer
+        self.settlements.append(settlement)
