@@ -1,10 +1,10 @@
-"""The ``bezique`` command line: ``bezique profiles list|show|validate|diff``, ``bezique demo``.
+"""The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
+``simulate``, ``check``, ``replay`` and ``scenario``.
 
-Subcommands are `Command` entries of the `COMMANDS` registry. To add one (``play``,
-``simulate``, ``check``, ``replay`` …) write a module that defines a `Command` and calls
-`register` on it, then list the module in `COMMAND_MODULES`; `main` imports those modules
-before parsing. A later registration under the same name replaces an earlier one.
-
+Subcommands are `Command` entries of the `COMMANDS` registry. ``profiles`` is defined here; each
+other command lives in a module of `COMMAND_MODULES` that defines a `Command` and calls
+`register` on it, and `main` imports those modules before parsing. A later registration under
+the same name replaces an earlier one.
 
 >>> main(["profiles", "show", "rubicon", "--summary"])  # doctest: +ELLIPSIS
 rubicon: Rubicon Bezique, four packs, single-deal game with the rubicon
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -36,7 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_play",
     "bezique.cli_check",
 )
-"""Modules that register further subcommands when imported (e.g. ``"bezique.cli_play"``)."""
+"""Modules that register the other subcommands when imported."""
 
 
 @frozen
@@ -60,6 +61,24 @@ def register(command: Command) -> Command:
     """Add (or replace) a subcommand in `COMMANDS`; returns it, so it can be used inline."""
     COMMANDS[command.name] = command
     return command
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn on a terminal stream (``check`` and ``simulate``)."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw for ``done`` of ``total`` units."""
+        filled = self.width * done // max(total, 1)
+        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        bar = "#" * filled + "-" * (self.width - filled)
+        end = "\n" if done >= total else ""
+        self.stream.write(f"\r[{bar}] {done}/{total} {rate:.0f}/s{end}")
+        self.stream.flush()
 
 
 # --- profiles -------------------------------------------------------------------------------
@@ -106,13 +125,6 @@ def _profiles_arguments(parser: argparse.ArgumentParser) -> None:
     diff.add_argument("b", help="built-in name or path")
 
 
-def _load(name_or_path: str) -> Rules:
-    """A built-in profile by name, else a file (so ``./bezique`` can shadow nothing by accident)."""
-    if name_or_path in list_profiles():
-        return load_profile(name_or_path)
-    return load_profile(Path(name_or_path))
-
-
 def _profiles(args: argparse.Namespace, out: TextIO) -> int:
     if args.action == "list":
         for name in list_profiles():
@@ -120,7 +132,7 @@ def _profiles(args: argparse.Namespace, out: TextIO) -> int:
             print(f"{name:24} {rules.digest}  {rules.description}", file=out)
         return 0
     if args.action == "show":
-        rules = _load(args.profile)
+        rules = load_profile(args.profile)
         print(summarize(rules) if args.summary else rules.to_toml().rstrip("\n"), file=out)
         return 0
     if args.action == "validate":
@@ -136,7 +148,7 @@ def _profiles(args: argparse.Namespace, out: TextIO) -> int:
             else:
                 print(f"{file}: OK ({rules.name}, digest {rules.digest})", file=out)
         return status
-    a, b = _load(args.a), _load(args.b)
+    a, b = load_profile(args.a), load_profile(args.b)
     differences = diff_rules(a, b)
     if not differences:
         print(f"no differences between {args.a} and {args.b}", file=out)

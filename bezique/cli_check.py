@@ -28,11 +28,10 @@ from typing import TextIO
 from hypothesis import HealthCheck, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from bezique.cli import Command, _load, register
-from bezique.cli_simulate import ProgressBar
+from bezique.cli import Command, ProgressBar, register
 from bezique.game import Game
 from bezique.invariants import NAMES, InvariantError, check_playout
-from bezique.rules import Rules
+from bezique.rules import Rules, load_profile
 from bezique.strategies import Playout, default_max_plies, playouts
 
 MAX_GAME_DEALS = 200
@@ -176,7 +175,7 @@ def _report_failure(run: _Run, out: TextIO) -> int:
 
 def check_command(args: argparse.Namespace, out: TextIO) -> int:
     """Run the invariant suite; 0 when every invariant holds, 1 on a violation."""
-    rules = _load(args.profile)
+    rules = load_profile(args.profile)
     watchdog = Watchdog(args.deal_time)
     run = _Run(rules, args, watchdog)
     start = time.perf_counter()

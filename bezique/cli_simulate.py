@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import TextIO
 
 from bezique.bots import BOTS
-from bezique.cli import Command, register
+from bezique.cli import Command, ProgressBar, register
 from bezique.rules import load_profile
 from bezique.simulate import Summary, simulate
 
@@ -34,24 +33,6 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
-
-
-class ProgressBar:
-    """A one-line progress bar redrawn on a terminal stream."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        """Redraw for ``done`` of ``total`` units."""
-        filled = self.width * done // max(total, 1)
-        rate = done / max(time.perf_counter() - self.start, 1e-9)
-        bar = "#" * filled + "-" * (self.width - filled)
-        end = "\n" if done >= total else ""
-        self.stream.write(f"\r[{bar}] {done}/{total} {rate:.0f}/s{end}")
-        self.stream.flush()
 
 
 def _pct(x: float) -> str:

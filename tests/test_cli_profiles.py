@@ -162,9 +162,10 @@ def test_usage_errors_exit_2(run: Run) -> None:
     assert run("nonsense")[0] == 2
 
 
-def test_help_exits_0_and_lists_the_commands(run: Run) -> None:
+def test_help_exits_0_and_lists_the_commands_of_design_section_5(run: Run) -> None:
     code, out, _ = run("--help")
     assert code == 0
+    assert {"profiles", "demo", "play", "simulate", "check", "replay"} <= set(COMMANDS)
     for name in COMMANDS:
         assert name in out
 
