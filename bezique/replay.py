@@ -204,8 +204,9 @@ def steps(record: Record, sink: list[Game]) -> Iterator[Step]:
     """Replay ``record``: the state at the start of each deal and after every action, every
     action re-validated, the recorded scores and result checked; a record of a game appends
     its `Game` to ``sink`` first. Raises `RecordError` at the first damage."""
-    game = Game(record.rules, seed=record.game.seed) if record.game else None
-    if game is not None and record.game is not None:
+    game = None
+    if record.game is not None:
+        game = Game(record.rules, seed=record.game.seed)
         _check(0, "first dealer", record.game.first_dealer, game.first_dealer, None)
         sink.append(game)
     ply = 0
