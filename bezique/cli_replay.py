@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from bezique.cards import CardSet, card_name
+from bezique.cards import SUIT_SYMBOLS, CardSet, card_name
 from bezique.cli import Command, register
 from bezique.deal import Deal
 from bezique.record import Record, RecordError, Step, load, replay, replay_to
@@ -36,7 +36,7 @@ def _cards(cards: CardSet | tuple[int, ...]) -> str:
 
 def describe(deal: Deal) -> list[str]:
     """A few lines showing a deal's whole state (both hands: a record has no secrets)."""
-    trump = "-" if deal.trump is None else "♠♥♦♣"[deal.trump]
+    trump = "-" if deal.trump is None else SUIT_SYMBOLS[deal.trump]
     up = "-" if deal.turn_up is None else card_name(deal.turn_up)
     lines = [f"  phase {deal.phase}, to move {deal.to_move}, trump {trump}, turn-up {up}, "
              f"stock {deal.stock_size}, scores {list(deal.scores)}"]
@@ -90,10 +90,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except RecordError as exc:
         print(f"bezique replay: {args.file}: {exc}", file=sys.stderr)
         return 1
-    except ValueError as exc:  # --ply out of range
-        print(f"bezique replay: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
+    except (ValueError, OSError) as exc:  # --ply out of range; a file that cannot be read
         print(f"bezique replay: {exc}", file=sys.stderr)
         return 1
 

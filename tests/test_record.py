@@ -474,3 +474,14 @@ def test_cli_replay_reports_damage_with_ply(tmp_path: Path,
     path.write_text(text.replace('"P1 play', '"P0 play', 1))
     assert main(["replay", str(path)]) == 1
     assert "ply 1 (deal 1): wrong player" in capsys.readouterr().err
+
+
+def test_cli_replay_reports_an_unreadable_file_and_a_ply_outside(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that cannot be read, or a --ply beyond the record, exits 1 with the reason."""
+    assert main(["replay", str(tmp_path / "missing.toml")]) == 1
+    assert "missing.toml" in capsys.readouterr().err
+    path = tmp_path / "r.toml"
+    dump(random_deal(load_profile("bezique"), 12, plies=5), path)
+    assert main(["replay", str(path), "--ply", "6"]) == 1
+    assert "ply 6 is outside the record (0..5)" in capsys.readouterr().err
