@@ -44,6 +44,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "RandomBot",
+    "finish",
     "make_bot",
     "play_deal",
     "play_game",
@@ -377,21 +378,21 @@ def play_deal(
     return deal
 
 
-def finish(deal: Deal, bots: Sequence[Bot]) -> None:
-    """Let the bots play ``deal`` to its end."""
+def finish(
+    deal: Deal, bots: Sequence[Bot], apply: Callable[[Action], object] | None = None
+) -> None:
+    """Let the bots play ``deal`` to its end, each action applied by ``apply`` (by default
+    ``deal.apply``; a game's ``Game.apply``, so that the game settles the deal)."""
+    act = deal.apply if apply is None else apply
     while not deal.is_over:
         player = deal.to_move
         assert player is not None
-        deal.apply(bots[player].choose(deal.observation(player)))
+        act(bots[player].choose(deal.observation(player)))
 
 
 def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> Game:
     """Play a whole game of ``rules`` (seeded) between two bots; returns the finished game."""
     game = Game(rules, seed=seed)
     while not game.is_over:
-        deal = game.new_deal()
-        while not deal.is_over:
-            player = deal.to_move
-            assert player is not None
-            game.apply(bots[player].choose(deal.observation(player)))
+        finish(game.new_deal(), bots, game.apply)
     return game

@@ -16,14 +16,13 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from attrs import field, frozen
 
-from bezique.bots import make_bot
+from bezique.bots import make_bot, play_deal, play_game
 from bezique.deal import Deal
-from bezique.game import Game
 from bezique.rules.model import Rules
 
 CHUNK = 20
@@ -149,25 +148,13 @@ def run_unit(rules: Rules, bots: tuple[str, str], seed: int, index: int, games: 
     seat_a = index % 2
     names = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
     players = [make_bot(name, unit_seed(useed, p)) for p, name in enumerate(names)]
-    total = Tally()
     if games:
-        game = Game(rules, seed=useed)
-        while not game.is_over:
-            deal = game.new_deal()
-            while not deal.is_over:
-                p = deal.to_move
-                assert p is not None
-                game.apply(players[p].choose(deal.observation(p)))
-        for deal in game.deals:
-            total += tally_deal(deal, seat_a)
+        game = play_game(rules, players, useed)
         result = game.result
         assert result is not None
+        total = sum((tally_deal(deal, seat_a) for deal in game.deals), Tally())
         return total + _outcome(result.winner, seat_a)
-    deal = Deal.new(rules, seed=useed, dealer=index // 2 % 2)
-    while not deal.is_over:
-        p = deal.to_move
-        assert p is not None
-        deal.apply(players[p].choose(deal.observation(p)))
+    deal = play_deal(rules, players, useed, dealer=index // 2 % 2)
     s = deal.scores
     winner = None if s[0] == s[1] else int(s[1] > s[0])
     return tally_deal(deal, seat_a) + _outcome(winner, seat_a)
@@ -239,6 +226,19 @@ def chunks(units: int, size: int = CHUNK) -> list[range]:
     return [range(i, min(i + size, units)) for i in range(0, units, size)]
 
 
+def _tallies(rules: Rules, bots: tuple[str, str], seed: int, games: bool, tasks: list[range],
+             workers: int) -> Iterator[Tally]:
+    """The tally of each task, in this process or, as they finish, on ``workers`` processes."""
+    if workers <= 1:
+        for task in tasks:
+            yield run_chunk(rules, bots, seed, task, games)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_chunk, rules, bots, seed, task, games) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
 def simulate(
     rules: Rules,
     *,
@@ -253,25 +253,11 @@ def simulate(
     (`bezique.bots.BOTS`) on ``workers`` processes; the numbers do not depend on ``workers``."""
     for name in bots:
         make_bot(name, 0)  # fail early on an unknown name
-    tasks = chunks(units)
     total = Tally()
-    done = 0
-    if workers <= 1:
-        results: Iterable[Tally] = (run_chunk(rules, bots, seed, r, games) for r in tasks)
-        for tally in results:
-            total += tally
-            done += tally.units
-            if progress:
-                progress(done, units)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(run_chunk, rules, bots, seed, r, games) for r in tasks]
-            for future in as_completed(futures):
-                tally = future.result()
-                total += tally
-                done += tally.units
-                if progress:
-                    progress(done, units)
+    for tally in _tallies(rules, bots, seed, games, chunks(units), workers):
+        total += tally
+        if progress:
+            progress(total.units, units)
     return Summary(
         profile=rules.name, bots=bots, seed=seed, games=games, tally=total, workers=workers
     )
