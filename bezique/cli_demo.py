@@ -14,6 +14,7 @@ Bob wins 1100 to 630
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
@@ -30,7 +31,9 @@ from bezique.rules.model import Rules
 from bezique.settlement import Settlement
 
 NAMES = ("Ada", "Bob")
-"""Player names; their initials match the A/B of the end count's breakdown."""
+"""Player names, written also for the engine's labels (`name_players`)."""
+
+_LABELS = re.compile(r"\bPlayer ([01])\b|\b([AB])\b")
 
 _RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
                "9": "nine", "8": "eight", "7": "seven"}
@@ -157,9 +160,8 @@ class Narrator:
                     plays = "  ".join(f"{names[p.player or 0]} {paint(p.cards[0])}"
                                       + (f" (dix +{p.points})" if p.points else "")
                                       for p in self._plays[-2:])
-                    where = "" if deal.in_end_phase else f"  [stock {max(deal.stock_size - 2, 0)}]"
-                    if deal.is_over or deal.in_end_phase:
-                        where = ""
+                    where = "" if deal.is_over or deal.in_end_phase else (
+                        f"  [stock {max(deal.stock_size - 2, 0)}]")
                     out.append(f"  {self._trick_no:>3}. {plays}  -> {who}{where}")
                 self._plays = []
             elif e.kind == "meld":
@@ -212,9 +214,19 @@ class Narrator:
         return f"{pad}{who}: {_reason(e.reason)} +{e.points}"
 
 
-def settlement_lines(s: Settlement) -> list[str]:
-    """The end count of a deal, as the settlement explains it."""
-    return [f"  {line}" for line in s.breakdown]
+def name_players(text: str, names: Sequence[str] = NAMES) -> str:
+    """``text`` with the engine's player labels (``Player 0`` of a game result, ``A``/``B`` of a
+    settlement's breakdown) replaced by ``names``, so the transcript names each player one way.
+
+    >>> name_players("A: 0 + 180 = 180; B wins; Player 1 wins 1100 to 630")
+    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630'
+    """
+    return _LABELS.sub(lambda m: names[int(m[1]) if m[1] else "AB".index(m[2])], text)
+
+
+def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:
+    """The end count of a deal, as the settlement explains it, with the players' ``names``."""
+    return [f"  {name_players(line, names)}" for line in s.breakdown]
 
 
 def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) -> Game:
@@ -246,11 +258,8 @@ def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) ->
         print("\n".join(settlement_lines(game.settlements[-1])), file=out)
     result = game.result
     assert result is not None
-    text = result.describe()
-    for p in (0, 1):
-        text = text.replace(f"Player {p}", NAMES[p])
     print("", file=out)
-    print(text, file=out)
+    print(name_players(result.describe()), file=out)
     return game
 
 

@@ -30,7 +30,7 @@ from bezique.actions import Action
 from bezique.bots import BOTS, GreedyBot, make_bot
 from bezique.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name, parse_card_ref
 from bezique.cli import Command, register, summarize
-from bezique.cli_demo import Narrator, breakdown, cards_text, settlement_lines
+from bezique.cli_demo import Narrator, breakdown, cards_text, name_players, settlement_lines
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
@@ -109,7 +109,7 @@ class Session:
             return 0
         result = game.result
         assert result is not None
-        self.say("", result.describe().replace("Player 0", "You").replace("Player 1", "Bot"))
+        self.say("", name_players(result.describe(), NAMES))
         return 0
 
     def _play_deal(self, deal: Deal, number: int) -> None:
@@ -131,8 +131,7 @@ class Session:
             for line in self.narrator.lines(deal, self.game.apply(action)):
                 self.say(line)
         self.say(*breakdown(deal, NAMES))
-        self.say(*(line.replace(" A:", " You:").replace(" B:", " Bot:")
-                   for line in settlement_lines(self.game.settlements[-1])))
+        self.say(*settlement_lines(self.game.settlements[-1], NAMES))
 
     def show(self, deal: Deal) -> None:
         """The table as player 0 sees it, and the numbered legal actions."""

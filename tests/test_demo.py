@@ -10,7 +10,7 @@ import pytest
 import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.cli import main
-from bezique.cli_demo import NAMES, meld_words, narrate_game
+from bezique.cli_demo import NAMES, meld_words, name_players, narrate_game
 from bezique.game import Game
 
 
@@ -32,6 +32,19 @@ def test_demo_ends_with_the_result_of_the_game_greedy_bots_play(played: tuple[st
     assert game.result is not None
     expected = game.result.describe().replace("Player 0", NAMES[0]).replace("Player 1", NAMES[1])
     assert text.rstrip().endswith(expected)
+
+
+def test_end_count_lines_name_the_players_as_the_transcript_does(
+    played: tuple[str, Game],
+) -> None:
+    text, game = played
+    lines = text.splitlines()
+    for settlement in game.settlements:
+        for line in settlement.breakdown:
+            assert f"  {name_players(line)}" in lines
+    assert not re.search(r"^\s+[AB][: ]", text, flags=re.MULTILINE)
+    assert re.search(r"^  Ada: 0 \+ \d+ = \d+$", text, flags=re.MULTILINE)
+    assert re.search(r"^  Bob: 0 \+ \d+ = \d+$", text, flags=re.MULTILINE)
 
 
 def test_each_deal_has_a_breakdown_whose_total_is_the_deal_score(
