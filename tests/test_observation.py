@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bezique import Deal, list_profiles, load_profile
-from bezique.cards import iter_bits, parse_card
+from bezique.cards import card_name, iter_bits, parse_card
 from bezique.observation import mask_event
 
 PROFILES = list_profiles()
@@ -194,6 +194,34 @@ def test_determinize_samples_different_worlds() -> None:
     hands = {deal.determinize(0, random.Random(s)).hand(1).bits for s in range(20)}
     assert len(hands) > 1
     assert deal == before
+
+
+def test_determinize_gives_a_repeat_carte_blanche_the_state_of_the_sampled_draw() -> None:
+    """melds.carte_blanche_repeat (D21: WKC-RUB, S001, PARLETT): after showing carte blanche a
+    player may show it again after each non-court draw, until he draws a court card; his draw
+    is hidden from the opponent. A world determinized for the opponent gives him the state a
+    real deal with the sampled draw would: closed after a court card, open after another."""
+    rules = load_profile("rubicon")
+    hands = ["AD 10D 9D 8D 7D AC 10C 9C KC", "AS 10S 9S 8S 7S AH 10H 9H 8H"]
+
+    def dealt(stock: str) -> Deal:
+        deal = Deal.from_position(rules, hands=hands, stock=stock, dealer=0)
+        for action in ("carte blanche", "play AS", "play 7D", "draw"):
+            deal.apply(action)
+        return deal
+
+    deal = dealt("7H 7C KS QH JD 9C")
+    assert deal.to_move == 1 and deal.can_apply("carte blanche")
+    outcomes = set()
+    for seed in range(12):
+        world = deal.determinize(0, random.Random(seed))
+        (drawn,) = world.hand(1) - deal.known(1)
+        stock = " ".join(card_name(c, copies=True) for c in world.stock)
+        real = dealt(f"{card_name(drawn, copies=True)} 7Ca {stock}")
+        assert real.hand(1) == world.hand(1) and real.stock == world.stock
+        assert world._carte == real._carte
+        outcomes.add(world.can_apply("carte blanche"))
+    assert outcomes == {True, False}
 
 
 # --------------------------------------------------------------------------- invariant 12
