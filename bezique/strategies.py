@@ -141,14 +141,6 @@ HANDS: Mapping[int, tuple[tuple[int, ...], ...]] = {
 """``deal.hand_size`` values of §3.1 with the ``deal.packets`` that fit each."""
 
 
-def _base_rules(base: str | Rules | None) -> st.SearchStrategy[Rules]:
-    if isinstance(base, Rules):
-        return st.just(base)
-    if isinstance(base, str):
-        return st.just(load_profile(base))
-    return st.sampled_from(list_profiles()).map(load_profile)
-
-
 def _maybe(values: Sequence[Any]) -> st.SearchStrategy[Any]:
     """None (keep the base's value; what a failure shrinks to) or one of the knob's values."""
     return st.none() | st.sampled_from(list(values))
@@ -225,19 +217,24 @@ def _build(base: Rules, overrides: Mapping[str, Any]) -> Rules:
             note(f"profile overrides: {changes}")
         return rules
     reject()
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def profiles(*, base: str | Rules | None = None) -> st.SearchStrategy[Rules]:
     """Valid profiles: a built-in profile (or ``base``: a name or a `Rules`) with house-rule
     knobs of RULES.md §3 changed one by one. Every drawn profile went through the loader's
     validation; failures shrink towards the unchanged base profile."""
-    return _base_rules(base).flatmap(_variation)
+    return _rules_strategy(base).flatmap(_variation)
 
 
-def _rules_strategy(rules: Rules | str | st.SearchStrategy[Rules]) -> st.SearchStrategy[Rules]:
+def _rules_strategy(
+    rules: Rules | str | st.SearchStrategy[Rules] | None,
+) -> st.SearchStrategy[Rules]:
+    """``rules`` as a strategy: a strategy as it is, a profile or a built-in name as the only
+    value, None as any built-in profile."""
     if isinstance(rules, st.SearchStrategy):
         return rules
+    if rules is None:
+        return st.sampled_from(list_profiles()).map(load_profile)
     return st.just(load_profile(rules) if isinstance(rules, str) else rules)
 
 
