@@ -140,7 +140,8 @@ class Record:
 @frozen
 class Step:
     """A state of a replay: after ``ply`` actions of the record (``move`` the last one, None at
-    the start of a deal), ``deal`` a snapshot of the deal then and ``events`` the new events."""
+    the start of a deal), in deal ``deal_index`` (0-based), ``deal`` a snapshot of the deal then
+    and ``events`` the new events."""
 
     ply: int
     deal_index: int
