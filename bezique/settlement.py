@@ -138,25 +138,6 @@ def _brisque_points(
     return values
 
 
-def _count_brisques(
-    rules: Rules,
-    exact: tuple[int, int],
-    values: list[int],
-    *,
-    target: int,
-    dealer: int | None,
-    lines: list[str],
-) -> tuple[tuple[int, int], bool]:
-    """Add the brisque points the profile counts; also say whether any were added."""
-    mode = _brisque_mode(rules)
-    if mode == "end":
-        final = _count_at_end(rules, exact, values, target=target, dealer=dealer, lines=lines)
-        return final, any(values)
-    if mode == "none" or not any(values):
-        return exact, False
-    return _count_to_escape_or_tie(rules, exact, values, target=target, lines=lines)
-
-
 def _count_at_end(
     rules: Rules,
     exact: tuple[int, int],
@@ -349,7 +330,13 @@ def settle(
         values = [0, 0]
     else:
         values = _brisque_points(rules, counts, exact, lines)
-    final, counted = _count_brisques(rules, exact, values, target=goal, dealer=dealer, lines=lines)
+    counted = any(values)
+    if mode == "end":
+        final = _count_at_end(rules, exact, values, target=goal, dealer=dealer, lines=lines)
+    elif mode == "escape_or_tie" and counted:
+        final, counted = _count_to_escape_or_tie(rules, exact, values, target=goal, lines=lines)
+    else:
+        final = exact
     if g.single_deal:
         return _single_deal(rules, final, counted, goal, lines)
     return _target_game(rules, final, called_out, goal, lines)
