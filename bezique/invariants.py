@@ -16,10 +16,10 @@ history instead of trusting the engine's internal tables.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from bezique.actions import Action, DixShow, Done, Draw, Meld, Play
-from bezique.cards import card_name
+from bezique.cards import card_name, iter_bits
 from bezique.compile import BRISQUE_RANKS, compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
@@ -329,7 +329,7 @@ def _reuse_problem(rules: Rules, owner: int, bits: int, klass: str, order: int,
     m = rules.melds
     mine = [(c, k, o, b[0]) for w, c, k, o, b in scored if w == owner]
     if m.reuse == "never":
-        return next((f"{_cards(_bits(c & bits))} melded twice (melds.reuse = never)"
+        return next((f"{_cards(iter_bits(c & bits))} melded twice (melds.reuse = never)"
                      for c, *_ in mine if c & bits), None)
     same = [(c, o, broken) for c, k, o, broken in mine if k == klass]
     released = 0
@@ -350,13 +350,9 @@ def _reuse_problem(rules: Rules, owner: int, bits: int, klass: str, order: int,
         if (earlier == order and not repairing) or (earlier > order and not (
                 marriage and m.sequence_to_marriage)) or (
                 earlier < order and marriage and not m.marriage_to_sequence):
-            return (f"{_cards(_bits(shared))} reused in class {klass!r}: order {earlier} "
+            return (f"{_cards(iter_bits(shared))} reused in class {klass!r}: order {earlier} "
                     f"then {order}")
     return None
-
-
-def _bits(bits: int) -> list[int]:
-    return [i for i in range(bits.bit_length()) if bits >> i & 1]
 
 
 def dix(deal: Deal) -> None:
@@ -386,12 +382,6 @@ def clone(deal: Deal) -> None:
             raise InvariantError(12, f"applying {listed[-1]} to a clone changed the original")
 
 
-STATE_CHECKS: tuple[Callable[[Deal], None], ...] = (
-    conservation, hand_size, turn, atomic_rejection, scores, melds, dix, clone,
-)
-"""The per-state invariants `check` runs, in order."""
-
-
 def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
     """Run every invariant of RULES.md §7 that applies to one state (1-5, 7, 8, 12).
 
@@ -399,11 +389,14 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
     `Deal.from_position` set-up, whose unplaced cards and given scores have no history.
     """
     try:
-        for invariant in STATE_CHECKS:
-            if invariant in (conservation, hand_size, scores):
-                invariant(deal, dealt=dealt)
-            else:
-                invariant(deal)
+        conservation(deal, dealt=dealt)
+        hand_size(deal, dealt=dealt)
+        turn(deal)
+        atomic_rejection(deal)
+        scores(deal, dealt=dealt)
+        melds(deal)
+        dix(deal)
+        clone(deal)
     except InvariantError as exc:
         raise exc.at_ply(ply) from None
 
@@ -486,9 +479,9 @@ def tricks(deal: Deal) -> None:
     actual = [deal.captured(0).bits, deal.captured(1).bits]
     if captured != actual or heap != deal.heap.bits:
         raise InvariantError(6, "captured piles differ from what tricks.gather implies",
-                             evidence=f"heap {_cards(_bits(deal.heap.bits))} expected "
-                                      f"{_cards(_bits(heap))}")
-    raw = [sum(c.trick_value[x >> 3 & 7] for x in _bits(bits)) for bits in actual]
+                             evidence=f"heap {_cards(deal.heap)} expected "
+                                      f"{_cards(iter_bits(heap))}")
+    raw = [sum(c.trick_value[x >> 3 & 7] for x in iter_bits(bits)) for bits in actual]
     if heap == 0 and sum(raw) != c.trick_total:
         raise InvariantError(6, f"captured trick points {sum(raw)} != trick_total "
                                 f"{c.trick_total} with every trick gathered")
