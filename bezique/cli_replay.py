@@ -73,15 +73,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if args.ply is not None:
             _show_step(replay_to(record, args.ply), out)
             return 0
-        deal_index = -1
         for step in replay(record):
+            number = step.deal_index + 1
             if step.move is None:
-                deal_index = step.deal_index
-                print(f"deal {deal_index + 1}: P{step.deal.dealer} deals", file=out)
-            else:
-                print(f"  {step.ply:4}  {step.move}", file=out)
-            if step.deal.is_over and step.move is not None:
-                print(f"  deal {deal_index + 1} over: scores {list(step.deal.scores)}", file=out)
+                print(f"deal {number}: P{step.deal.dealer} deals", file=out)
+                continue
+            print(f"  {step.ply:4}  {step.move}", file=out)
+            if step.deal.is_over:
+                print(f"  deal {number} over: scores {list(step.deal.scores)}", file=out)
         res = record.result
         final = res.totals if res.totals is not None else res.scores
         print(f"OK: {record.plies} actions replayed; {'over' if res.over else 'unfinished'}, "

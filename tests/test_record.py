@@ -472,6 +472,8 @@ def test_cli_replay_lists_actions_and_result(tmp_path: Path,
     out = capsys.readouterr().out
     assert f"OK: {loads(path.read_text()).plies} actions replayed; over, scores " \
         f"{list(deal.scores)}" in out
+    assert out.count("deal 1: P0 deals\n") == 1
+    assert f"\n  deal 1 over: scores {list(deal.scores)}\nOK: " in out
 
 
 def test_cli_replay_shows_a_ply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
