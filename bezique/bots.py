@@ -32,7 +32,7 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import iter_bits
+from bezique.cards import iter_bits, kind, rank, suit
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.game import Game
@@ -95,23 +95,15 @@ def _profile(rules: Rules) -> _Profile:
     )
 
 
-def _rank(card: int) -> int:
-    return card >> 3 & 7
-
-
-def _suit(card: int) -> int:
-    return card >> 6
-
-
 def _beats(card: int, lead: int, trump: int | None) -> bool:
     """Does ``card`` played second beat ``lead``? (Equal cards: the first played wins.)"""
-    if _suit(card) == _suit(lead):
-        return _rank(card) < _rank(lead)
-    return _suit(card) == trump
+    if suit(card) == suit(lead):
+        return rank(card) < rank(lead)
+    return suit(card) == trump
 
 
-def _suit_mask(suit: int) -> int:
-    return ((1 << 64) - 1) << (suit * 64)
+def _suit_mask(s: int) -> int:
+    return ((1 << 64) - 1) << (s * 64)
 
 
 class GreedyBot:
@@ -206,11 +198,11 @@ class _Turn:
         if not extra and card in self._keep:
             return self._keep[card]
         p = self.p
-        value = float(p.trick_value[_rank(card)])
-        if card >> 6 == self.trump:
-            value += 8.0 - _rank(card)
+        value = float(p.trick_value[rank(card)])
+        if suit(card) == self.trump:
+            value += 8.0 - rank(card)
         if not self.end_phase:
-            value += self._prospect(extra).get(card >> 3, 0.0)
+            value += self._prospect(extra).get(kind(card), 0.0)
             if self._is_unscored_dix(card):
                 value += p.dix_value
         if not extra:
@@ -229,7 +221,7 @@ class _Turn:
         return _patterns(self.obs.rules, self.trump)
 
     def _is_unscored_dix(self, card: int) -> bool:
-        if self.trump is None or _rank(card) != self.p.dix_rank or _suit(card) != self.trump:
+        if self.trump is None or rank(card) != self.p.dix_rank or suit(card) != self.trump:
             return False
         return not any(
             e.kind in ("dix_show", "dix_exchange") and e.player == self.me and card in e.cards
@@ -238,10 +230,10 @@ class _Turn:
 
     def _exposure(self, card: int) -> float:
         """What leading ``card`` risks giving away: its trick points."""
-        return float(self.p.trick_value[_rank(card)])
+        return float(self.p.trick_value[rank(card)])
 
     def _stock_follow(self, card: int, lead: int) -> float:
-        points = self.p.trick_value[_rank(lead)] + self.p.trick_value[_rank(card)]
+        points = self.p.trick_value[rank(lead)] + self.p.trick_value[rank(card)]
         if _beats(card, lead, self.trump):
             return points + self._declare_prospect(card) - self.keep(card) + 2.0
         return -points - self.keep(card)
@@ -277,20 +269,20 @@ class _Turn:
 
     def _end_lead(self, card: int) -> float:
         theirs = self._opponent_cards()
-        same = theirs & _suit_mask(_suit(card))
-        beaten = any(_rank(c) < _rank(card) for c in iter_bits(same))
-        if not same and card >> 6 != self.trump and self.trump is not None:
+        same = theirs & _suit_mask(suit(card))
+        beaten = any(rank(c) < rank(card) for c in iter_bits(same))
+        if not same and suit(card) != self.trump and self.trump is not None:
             beaten = bool(theirs & _suit_mask(self.trump))
-        points = self.p.trick_value[_rank(card)]
+        points = self.p.trick_value[rank(card)]
         if not beaten:
             return 100.0 + points
-        return -points - (8.0 - _rank(card)) / 10
+        return -points - (8.0 - rank(card)) / 10
 
     def _end_follow(self, card: int, lead: int) -> float:
-        points = self.p.trick_value[_rank(card)]
+        points = self.p.trick_value[rank(card)]
         if _beats(card, lead, self.trump):
-            return 100.0 + points - (card >> 6 == self.trump) * 2.0
-        return -points - (8.0 - _rank(card)) / 10
+            return 100.0 + points - (suit(card) == self.trump) * 2.0
+        return -points - (8.0 - rank(card)) / 10
 
 
 @frozen

@@ -21,7 +21,7 @@ from typing import TextIO
 from attrs import evolve
 
 from bezique.bots import GreedyBot
-from bezique.cards import SUIT_NAMES, card_name
+from bezique.cards import SUIT_NAMES, card_name, suit
 from bezique.cli import Command, register
 from bezique.deal import Deal
 from bezique.events import Event
@@ -53,8 +53,9 @@ def plain(card: int) -> str:
 
 
 def cards_text(cards: Iterable[int], paint: Paint = plain) -> str:
-    """Cards sorted by suit then strength, each written by ``paint``."""
-    return " ".join(paint(c) for c in sorted(cards, key=lambda c: (c >> 6, c >> 3 & 7, c & 7)))
+    """Cards sorted by suit then strength (the order of the card numbers), each written by
+    ``paint``."""
+    return " ".join(paint(c) for c in sorted(cards))
 
 
 def meld_words(rules: Rules, name: str) -> str:
@@ -90,7 +91,7 @@ def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
     """The opening lines of a deal: dealer, turn-up and trumps, and both hands."""
     lines = [f"=== Deal {number}: {NAMES[deal.dealer]} deals"]
     if deal.turn_up is not None:
-        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[deal.turn_up >> 6]}"
+        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[suit(deal.turn_up)]}"
     elif deal.trump is None:
         lines[0] += "; trumps not yet fixed"
     lines[0] += " ==="

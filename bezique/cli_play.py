@@ -28,9 +28,17 @@ from typing import TextIO
 from bezique import record
 from bezique.actions import Action
 from bezique.bots import BOTS, GreedyBot, make_bot
-from bezique.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name, parse_card_ref
+from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
 from bezique.cli import Command, register, summarize
-from bezique.cli_demo import Narrator, breakdown, cards_text, name_players, settlement_lines
+from bezique.cli_demo import (
+    Narrator,
+    Paint,
+    breakdown,
+    cards_text,
+    name_players,
+    plain,
+    settlement_lines,
+)
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
@@ -57,14 +65,14 @@ Commands:
   quit               leave (Ctrl-C or end of input also leave)"""
 
 
-def painter(color: bool) -> Callable[[int], str]:
+def painter(color: bool) -> Paint:
     """How cards are written: suit symbols, hearts and diamonds red when ``color``."""
+    if not color:
+        return plain
 
     def paint(card: int) -> str:
-        text = card_name(card, symbols=True)
-        if color and card >> 6 in (1, 2):
-            return f"\x1b[31m{text}\x1b[0m"
-        return text
+        text = plain(card)
+        return f"\x1b[31m{text}\x1b[0m" if suit(card) in (1, 2) else text
 
     return paint
 
@@ -168,7 +176,7 @@ class Session:
         except NotationError:
             return word
         card = kind * 8 + (copy or 0)
-        return self.paint(card) + ("" if copy is None else "abcdefgh"[copy])
+        return self.paint(card) + ("" if copy is None else COPY_LETTERS[copy])
 
     def _ask(self, deal: Deal) -> Action | str:
         """Ask until the person gives a legal action (commands are handled here)."""
@@ -277,11 +285,7 @@ def _session(args: argparse.Namespace, stdin: TextIO, out: TextIO, read: Read | 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique play`` on the terminal (``input`` reads, so line editing works)."""
-    return _session(args, sys.stdin, out, _terminal_read if sys.stdin.isatty() else None)
-
-
-def _terminal_read(prompt: str) -> str:
-    return input(prompt)
+    return _session(args, sys.stdin, out, input if sys.stdin.isatty() else None)
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
