@@ -63,6 +63,7 @@ Commands:
   save [FILE]        save the game record so far (bezique replay FILE)
   help               this text
   quit               leave (Ctrl-C or end of input also leave)"""
+"""The answer to ``help``."""
 
 
 def painter(color: bool) -> Paint:

@@ -50,19 +50,27 @@ from bezique.scenario_checks import (
 
 TOP_KEYS = frozenset({"title", "source", "profile", "position", "deal", "step", "settle",
                       "variant", "xfail", "note"})
+"""The keys a scenario file may have at its top level."""
 POSITION_KEYS = frozenset({"hands", "stock", "turn_up", "dealer", "trump", "leader", "scores",
                            "totals", "target"})
+"""The keys of ``[position]``: arguments of `Deal.from_position`."""
 DEAL_KEYS = frozenset({"seed", "dealer", "totals", "target", "cut", "guess"})
+"""The keys of ``[deal]``: arguments of `Deal.new`."""
 EXPECT_STEP_KEYS = frozenset({"expect_scores", "expect_points", "expect_events", "expect_error",
                               "expect_legal", "expect_legal_includes", "expect_legal_excludes",
                               "expect"})
+"""The expectation keys of a ``[[step]]``."""
 STEP_KEYS = EXPECT_STEP_KEYS | {"do", "id", "by", "note"}
+"""Every key a ``[[step]]`` may have."""
 SETTLE_KEYS = frozenset({"points", "brisques", "totals", "target", "called_out", "dealer",
                          "expect"})
+"""The keys of ``[settle]``: arguments of `bezique.settle`, and ``expect``."""
 SETTLE_EXPECT_KEYS = frozenset({"winner", "kind", "margin", "totals", "game_over", "target",
                                 "breakdown_includes"})
+"""What ``[settle].expect`` may check: `Settlement` fields, breakdown lines."""
 VARIANT_KEYS = frozenset({"name", "profile", "position", "deal", "steps", "settle", "stop_after",
                           "xfail", "note"})
+"""The keys of a ``[[variant]]``."""
 
 
 class ScenarioError(ValueError):
