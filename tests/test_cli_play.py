@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,6 +45,8 @@ def test_scripted_session_plays_a_whole_deal_with_bad_inputs_on_the_way() -> Non
     text, _ = _session(BAD_INPUTS)
     assert "=== Deal 1" in text and "=== Deal 2" in text
     assert "points by reason" in text and "last trick" in text
+    assert re.search(r"^  You: 0 \+ \d+ = \d+$", text, flags=re.MULTILINE)  # the end count
+    assert not re.search(r"^  [AB]: ", text, flags=re.MULTILINE)
     assert "Leaving the game." in text and "Not saved." in text
 
 
