@@ -85,13 +85,13 @@ def use_color(stream: TextIO) -> bool:
 
 
 class Session:
-    """One game between a person (player 0) and a bot (player 1)."""
+    """One game between a person (player 0) and a bot (player 1); ``seed`` None: a random game."""
 
-    def __init__(self, rules: Rules, *, seed: int, bot: str, read: Read, out: TextIO,
+    def __init__(self, rules: Rules, *, seed: int | None, bot: str, read: Read, out: TextIO,
                  color: bool = False) -> None:
         self.rules = rules
         self.game = Game(rules, seed=seed)
-        self.bot = make_bot(bot, seed)
+        self.bot = make_bot(bot, self.game.seed)
         self.bot_name = bot
         self.read = read
         self.out = out
@@ -276,10 +276,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def _session(args: argparse.Namespace, stdin: TextIO, out: TextIO, read: Read | None) -> int:
     rules = load_profile(args.profile)
-    seed = args.seed
-    if seed is None:
-        seed = Game(rules).seed
-    session = Session(rules, seed=seed, bot=args.bot, read=read or reader(stdin, out), out=out,
+    session = Session(rules, seed=args.seed, bot=args.bot, read=read or reader(stdin, out), out=out,
                       color=use_color(out))
     return session.run()
 
