@@ -168,7 +168,7 @@ class Compiled:
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
-    reach_cache: dict[tuple[int, int], list[tuple[MeldTemplate, tuple[Slot, ...]]]]
+    reach_cache: dict[tuple[int, int], list[FlatPattern]]
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int

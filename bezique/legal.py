@@ -24,6 +24,7 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import carte_blanche_problem
+from bezique.compile import MeldTemplate
 from bezique.melds import Book, candidates, meld_problem
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
@@ -137,7 +138,12 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     def grouping() -> dict[int, list[list[int]]]:
         return groups
 
-    for t, bits in candidates(c, d._mine(p), grouping, trump):
+    mine = d._mine(p)
+
+    def blocked(t: MeldTemplate) -> int:
+        return book.blocked(t, mine)
+
+    for t, bits in candidates(c, mine, grouping, trump, blocked):
         if kind is Announce and (t.index, bits) in pending:
             continue
         if meld_problem(

@@ -15,7 +15,7 @@ from itertools import product
 from attrs import evolve, frozen
 
 from bezique.cards import card_name, iter_bits, lane_any
-from bezique.compile import Compiled, MeldTemplate, Slot
+from bezique.compile import Compiled, FlatPattern, MeldTemplate
 
 
 @frozen
@@ -86,20 +86,31 @@ def _choose(groups: Sequence[Sequence[int]], count: int) -> list[int]:
 
 
 def candidates(
-    c: Compiled, mine: int, grouping: Callable[[], dict[int, list[list[int]]]], trump: int | None
+    c: Compiled,
+    mine: int,
+    grouping: Callable[[], dict[int, list[list[int]]]],
+    trump: int | None,
+    blocked: Callable[[MeldTemplate], int] | None = None,
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
     ``grouping()`` maps a kind to its equivalence groups of physical cards (same place, same
     meld history); copies within a group are interchangeable, so only the lowest are taken.
-    It is called only when some pattern is within reach.
+    It is called only when some pattern is within reach. ``blocked(t)``: cards that can never
+    serve in ``t`` (the reuse rules), left out before enumerating (see `Book.blocked`).
     """
     groups: dict[int, list[list[int]]] | None = None
-    for t, pattern in reachable(c, mine, trump):
+    for t, pattern, need, checks in reachable(c, mine, trump):
+        avail = mine
+        if blocked is not None:
+            avail = mine & ~blocked(t)
+            if avail != mine and not _holds(avail, need, checks):
+                continue
         if groups is None:
             groups = grouping()
         options = [
-            _choose([g for k in kinds for g in groups[k]], n) for _, n, kinds in pattern
+            _choose([g for k in kinds for g in groups[k] if avail >> g[0] & 1], n)
+            for _, n, kinds in pattern
         ]
         for parts in product(*options):
             bits = 0
@@ -108,12 +119,17 @@ def candidates(
             yield t, bits
 
 
+def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
+    """Do ``cards`` hold every kind ``need`` names and pass every (mask, count) check?"""
+    if need & ~lane_any(cards):
+        return False
+    return all((cards & mask).bit_count() >= n for mask, n in checks)
+
+
 REACH_CACHE_SIZE = 1 << 14
 
 
-def reachable(
-    c: Compiled, mine: int, trump: int | None
-) -> list[tuple[MeldTemplate, tuple[Slot, ...]]]:
+def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
     """The concrete meld patterns that the cards ``mine`` hold enough cards for (cached per
     profile, since a declaring turn asks twice with the same cards)."""
     index = 0 if trump is None else trump + 1
@@ -121,16 +137,7 @@ def reachable(
     cache = c.reach_cache
     found = cache.get(key)
     if found is None:
-        found = []
-        present = lane_any(mine)
-        for t, pattern, need, checks in c.flat_patterns[index]:
-            if need & ~present:
-                continue
-            for mask, n in checks:
-                if (mine & mask).bit_count() < n:
-                    break
-            else:
-                found.append((t, pattern))
+        found = [entry for entry in c.flat_patterns[index] if _holds(mine, entry[2], entry[3])]
         if len(cache) >= REACH_CACHE_SIZE:
             cache.clear()
         cache[key] = found
@@ -140,7 +147,7 @@ def reachable(
 class Book:
     """One player's declarations, sorted once for checking many candidate melds."""
 
-    __slots__ = ("by_class", "pending", "royal", "scored")
+    __slots__ = ("_blocked", "_c", "by_class", "pending", "royal", "scored")
 
     def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
         self.pending: set[tuple[int, int]] = set()
@@ -158,6 +165,42 @@ class Book:
             t = c.melds[d.template]
             if t.in_marriage_class and t.suits == "trump" and t.order == 1:
                 self.royal = True
+        self._c = c
+        self._blocked: dict[tuple[int, int], int] = {}
+
+    def blocked(self, t: MeldTemplate, mine: int) -> int:
+        """Cards of ``mine`` that no meld ``t`` may take under the reuse rules: used in a
+        scored declaration at all (``reuse = never``), or in ``t``'s class at the same or a
+        higher order. Sound: every candidate holding one is refused by `meld_problem`."""
+        key = (t.klass, t.order)
+        found = self._blocked.get(key)
+        if found is None:
+            found = self._compute_blocked(t, mine)
+            self._blocked[key] = found
+        return found
+
+    def _compute_blocked(self, t: MeldTemplate, mine: int) -> int:
+        rules = self._c.rules.melds
+        if rules.reuse == "never":
+            blocked = 0
+            for d in self.scored:
+                blocked |= d.cards
+            return blocked
+        reform = rules.reform_after_play
+        same = higher = released = active = 0
+        for d in self.by_class.get(t.klass, ()):
+            if reform and not d.intact:
+                released |= d.cards
+                continue
+            active |= d.cards
+            if d.order == t.order:
+                same |= d.cards
+            elif d.order > t.order:
+                higher |= d.cards
+        released &= ~active
+        blocked = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
+        repairing = reform and not rules.reform_requires_hand_card and released & mine
+        return blocked if repairing else blocked | same
 
 
 def meld_problem(

@@ -160,7 +160,7 @@ class DealState:
         hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
         scored = self._dix_scored >> shift & 0xFF
         if not table and not scored & hand:
-            return [[shift + c for c in iter_bits(hand)]]
+            return [[shift + c for c in iter_bits(hand)]] if hand else []
         parts = [hand] if hand else []
         if table:
             table_parts = [table]
