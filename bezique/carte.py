@@ -23,15 +23,13 @@ def carte_blanche_problem(d: Deal) -> str | None:
     """Why the player to move may not show carte blanche now (None: allowed)."""
     p = d._to_move
     state = d._carte[p]
-    if d._c.court_bits & d._mine(p):
-        return "carte blanche is a hand without kings, queens or jacks"
-    if state == MAY_SHOW_HAND:
-        return None
-    if state == MAY_SHOW_DRAW:
-        return None
     if state == OPEN:
         return "carte blanche again needs a newly drawn card that is not a court card"
-    return "carte blanche is shown before the first trick, or after a non-court draw"
+    if state == CLOSED:
+        return "carte blanche is shown before the first trick, or after a non-court draw"
+    if d._c.court_bits & d._mine(p):
+        return "carte blanche is a hand without kings, queens or jacks"
+    return None
 
 
 def show_carte_blanche(d: Deal) -> None:

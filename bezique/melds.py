@@ -137,7 +137,16 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
     cache = c.reach_cache
     found = cache.get(key)
     if found is None:
-        found = [entry for entry in c.flat_patterns[index] if _holds(mine, entry[2], entry[3])]
+        found = []
+        present = lane_any(mine)
+        for entry in c.flat_patterns[index]:
+            if entry[2] & ~present:
+                continue
+            for mask, n in entry[3]:
+                if (mine & mask).bit_count() < n:
+                    break
+            else:
+                found.append(entry)
         if len(cache) >= REACH_CACHE_SIZE:
             cache.clear()
         cache[key] = found
