@@ -85,12 +85,13 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     table, scored = d._table[p], d._dix_scored & mine
     firsts = lowest_copies(allowed)
     out: list[Action] = []
-    if table or scored:
-        # kinds held twice or more, with a copy on the table or a scored dix, may split
-        repeated = lane_any(mine & ~lowest_copies(mine))
-        split = repeated & (lane_any(table) | lane_any(scored))
-    else:
-        split = 0
+    split = 0
+    if table:
+        # copies split between hand and table, or several on the table (maybe in different
+        # declarations), may have different consequences
+        split = lane_any(table) & lane_any(d._hand[p]) | lane_any(table & ~lowest_copies(table))
+    if scored:
+        split |= lane_any(scored) & lane_any(mine & ~scored)
     if not split:
         while firsts:
             low = firsts & -firsts

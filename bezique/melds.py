@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from bezique.cards import card_name, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
@@ -32,7 +32,10 @@ class Declaration:
 
     def broken(self) -> Declaration:
         """The declaration after one of its cards was played."""
-        return evolve(self, intact=False)
+        return Declaration(
+            owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
+            order=self.order, intact=False, pending=self.pending,
+        )
 
 
 def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool:
