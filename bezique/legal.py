@@ -25,7 +25,7 @@ from bezique.actions import (
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import carte_blanche_problem
 from bezique.compile import MeldTemplate
-from bezique.melds import Book, candidates, meld_problem
+from bezique.melds import Book, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
@@ -131,15 +131,16 @@ class _KindGroups(dict[int, list[list[int]]]):
 def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
+    mine = d._mine(p)
     out: list[Action] = []
+    if not reachable(c, mine, trump):  # the common case: nothing within reach
+        return out
     book = Book(c, d._decls, p)
     pending = book.pending
     groups = _KindGroups(d, p)
 
     def grouping() -> dict[int, list[list[int]]]:
         return groups
-
-    mine = d._mine(p)
 
     def blocked(t: MeldTemplate) -> int:
         return book.blocked(t, mine)
