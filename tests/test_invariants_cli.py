@@ -4,6 +4,7 @@ replayable smallest example and a non-zero exit, broken house rules with a clear
 from __future__ import annotations
 
 import importlib.util
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,7 +40,8 @@ def test_check_reports_a_planted_fault_as_a_replayable_record(
     monkeypatch.setattr(Deal, "_draw", duplicating)
     assert main(["check", "bezique", "--deals", "10", "--seed", "1", "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "FAILED: invariant 1 (conservation) broken at ply 3" in out
+    found = re.search(r"FAILED: invariant 1 \(conservation\) broken at ply (\d+)", out)
+    assert found and int(found.group(1)) <= 6, out  # shrunk to a short game
     assert "smallest failing example" in out and "seed = " in out and "actions = [" in out
 
 
