@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from bezique.moves import DealMoves as Deal
 
 MAY_SHOW_HAND, OPEN, MAY_SHOW_DRAW, CLOSED = 1, 2, 3, 0
+CARTE_CHANCES = frozenset({MAY_SHOW_HAND, MAY_SHOW_DRAW})
+"""The privilege states in which carte blanche may be shown now."""
 
 
 def carte_blanche_problem(d: Deal) -> str | None:

@@ -23,7 +23,7 @@ from bezique.actions import (
     card_order,
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
-from bezique.carte import carte_blanche_problem
+from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import MeldTemplate
 from bezique.melds import Book, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
@@ -70,7 +70,9 @@ def legal_actions(d: Deal) -> list[Action]:
             out.append(Done())
         else:
             out.extend(_draws(d))
-    if c.carte_blanche is not None and carte_blanche_problem(d) is None:
+    if c.carte_blanche is not None and d._carte[p] in CARTE_CHANCES and (
+        carte_blanche_problem(d) is None
+    ):
         out.append(CarteBlanche())
     if rules.game.call_out:
         out.append(CallOut())

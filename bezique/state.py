@@ -161,6 +161,12 @@ class DealState:
         scored = self._dix_scored >> shift & 0xFF
         if not table and not scored & hand:
             return [[shift + c for c in iter_bits(hand)]] if hand else []
+        if not scored and not table & (table - 1):  # one tabled copy: it and the hand's
+            if not hand:
+                return [[shift + table.bit_length() - 1]]
+            tabled_copy = [shift + table.bit_length() - 1]
+            held = [shift + c for c in iter_bits(hand)]
+            return [tabled_copy, held] if table < hand & -hand else [held, tabled_copy]
         parts = [hand] if hand else []
         if table:
             table_parts = [table]
