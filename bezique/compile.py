@@ -145,6 +145,16 @@ def _flatten(
     return tuple(out)
 
 
+def _meld_mask(patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]) -> int:
+    mask = 0
+    for by_trump in patterns:
+        for concrete in by_trump:
+            for pattern in concrete:
+                for slot_mask, _, _ in pattern:
+                    mask |= slot_mask
+    return mask
+
+
 @frozen
 class Compiled:
     """Everything the engine needs from a profile, as ints and tuples."""
@@ -168,6 +178,8 @@ class Compiled:
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
+    meld_mask: int
+    """Every physical card that some meld of the table may take."""
     reach_cache: dict[tuple[int, int], list[FlatPattern]]
     carte_blanche: MeldTemplate | None
     court_bits: int
@@ -252,6 +264,7 @@ def compile_rules(rules: Rules) -> Compiled:
         meld_by_name={t.name: t for t in templates},
         patterns=patterns,
         flat_patterns=_flatten(templates, patterns),
+        meld_mask=_meld_mask(patterns),
         reach_cache={},
         carte_blanche=carte,
         court_bits=court,

@@ -136,6 +136,7 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
     """The concrete meld patterns that the cards ``mine`` hold enough cards for (cached per
     profile, since a declaring turn asks twice with the same cards)."""
     index = 0 if trump is None else trump + 1
+    mine &= c.meld_mask  # cards no meld takes change nothing: more cache hits
     key = (mine, index)
     cache = c.reach_cache
     found = cache.get(key)
