@@ -118,7 +118,7 @@ class Session:
             return 0
         result = game.result
         assert result is not None
-        self.say("", name_players(result.describe(), NAMES))
+        self.say("", _second_person(name_players(result.describe(), NAMES)))
         return 0
 
     def _play_deal(self, deal: Deal, number: int) -> None:
@@ -140,7 +140,7 @@ class Session:
             for line in self.narrator.lines(deal, self.game.apply(action)):
                 self.say(line)
         self.say(*breakdown(deal, NAMES))
-        self.say(*settlement_lines(self.game.settlements[-1], NAMES))
+        self.say(*map(_second_person, settlement_lines(self.game.settlements[-1], NAMES)))
 
     def show(self, deal: Deal) -> None:
         """The table as player 0 sees it, and the numbered legal actions."""
@@ -296,3 +296,14 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
 
 
 register(Command("play", "play a game against a bot in the terminal", _arguments, run))
+
+
+def _second_person(line: str) -> str:
+    """Grammar for the human seat: "You wins" reads "You win" (and "is", "has" likewise).
+
+    >>> _second_person("You wins 1100 to 630; You is rubiconed; You has 900")
+    'You win 1100 to 630; You are rubiconed; You have 900'
+    """
+    for third, second in (("You wins", "You win"), ("You is", "You are"), ("You has", "You have")):
+        line = line.replace(third, second)
+    return line
