@@ -80,13 +80,16 @@ def legal_actions(d: Deal) -> list[Action]:
 
 
 _PLAYS = tuple(Play(x) for x in range(256))
+_QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
+
+
+_LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
+"""The lowest set bit of a byte (a kind's lane): its lowest copy."""
 
 
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
-    firsts = lowest_copies(allowed)
-    out: list[Action] = []
     split = 0
     if table:
         # copies split between hand and table, or several on the table (maybe in different
@@ -94,23 +97,21 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         split = lane_any(table) & lane_any(d._hand[p]) | lane_any(table & ~lowest_copies(table))
     if scored:
         split |= lane_any(scored) & lane_any(mine & ~scored)
+    lanes = allowed.to_bytes(32, "little")
     if not split:
-        while firsts:
-            low = firsts & -firsts
-            firsts ^= low
-            out.append(_PLAYS[low.bit_length() - 1])
-        return out
+        return [_PLAYS[k * 8 + _LOWEST[v]] for k, v in enumerate(lanes) if v]
+    splits = split.to_bytes(32, "little")
     tabled = d._tabled(p)
-    while firsts:
-        low = firsts & -firsts
-        firsts ^= low
-        x = low.bit_length() - 1
-        if not split >> (x & ~7) & 1:
-            out.append(_PLAYS[x])
+    out: list[Action] = []
+    for k, v in enumerate(lanes):
+        if not v:
             continue
-        groups = d._groups_of_kind(p, x >> 3, tabled)
-        qualify = len(groups) > 1
-        out.extend(Play(g[0], qualify) for g in groups)
+        if not splits[k]:
+            out.append(_PLAYS[k * 8 + _LOWEST[v]])
+            continue
+        groups = d._groups_of_kind(p, k, tabled)
+        plays = _PLAYS if len(groups) == 1 else _QUALIFIED_PLAYS
+        out.extend(plays[g[0]] for g in groups)
     return out
 
 
