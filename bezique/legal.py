@@ -145,8 +145,8 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     def grouping() -> dict[int, list[list[int]]]:
         return groups
 
-    def blocked(t: MeldTemplate) -> int:
-        return book.blocked(t, mine)
+    def blocked(t: MeldTemplate, reach: int) -> int:
+        return book.blocked(t, mine, reach)
 
     for t, bits in candidates(c, mine, grouping, trump, blocked):
         if kind is Announce and (t.index, bits) in pending:

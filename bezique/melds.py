@@ -93,20 +93,24 @@ def candidates(
     mine: int,
     grouping: Callable[[], dict[int, list[list[int]]]],
     trump: int | None,
-    blocked: Callable[[MeldTemplate], int] | None = None,
+    blocked: Callable[[MeldTemplate, int], int] | None = None,
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
     ``grouping()`` maps a kind to its equivalence groups of physical cards (same place, same
     meld history); copies within a group are interchangeable, so only the lowest are taken.
-    It is called only when some pattern is within reach. ``blocked(t)``: cards that can never
-    serve in ``t`` (the reuse rules), left out before enumerating (see `Book.blocked`).
+    It is called only when some pattern is within reach. ``blocked(t, reach)``: cards that can
+    never serve in ``t`` from the cards ``reach`` (the reuse rules), left out before
+    enumerating (see `Book.blocked`).
     """
     groups: dict[int, list[list[int]]] | None = None
     for t, pattern, need, checks in reachable(c, mine, trump):
         avail = mine
         if blocked is not None:
-            avail = mine & ~blocked(t)
+            reach = 0
+            for mask, _, _ in pattern:
+                reach |= mask
+            avail = mine & ~blocked(t, reach)
             if avail != mine and not _holds(avail, need, checks):
                 continue
         if groups is None:
@@ -142,9 +146,9 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
     found = cache.get(key)
     if found is None:
         found = []
-        present = lane_any(mine)
+        absent = ~lane_any(mine)
         for entry in c.flat_patterns[index]:
-            if entry[2] & ~present:
+            if entry[2] & absent:
                 continue
             for mask, n in entry[3]:
                 if (mine & mask).bit_count() < n:
@@ -179,26 +183,30 @@ class Book:
             if t.in_marriage_class and t.suits == "trump" and t.order == 1:
                 self.royal = True
         self._c = c
-        self._blocked: dict[tuple[int, int], int] = {}
+        self._blocked: dict[tuple[int, int], tuple[int, int, int]] = {}
 
-    def blocked(self, t: MeldTemplate, mine: int) -> int:
-        """Cards of ``mine`` that no meld ``t`` may take under the reuse rules: used in a
-        scored declaration at all (``reuse = never``), or in ``t``'s class at the same or a
-        higher order. Sound: every candidate holding one is refused by `meld_problem`."""
+    def blocked(self, t: MeldTemplate, mine: int, reach: int) -> int:
+        """Cards of ``mine`` that no meld ``t`` taking cards of ``reach`` may use under the
+        reuse rules: used in a scored declaration at all (``reuse = never``), or in ``t``'s
+        class at a higher order, or at the same order unless a released card within ``reach``
+        could re-form it (``reform_requires_hand_card = false``). Sound: every candidate
+        holding a blocked card is refused by `meld_problem`."""
         key = (t.klass, t.order)
         found = self._blocked.get(key)
         if found is None:
             found = self._compute_blocked(t, mine)
             self._blocked[key] = found
-        return found
+        hard, same, repair = found
+        return hard if repair & reach else hard | same
 
-    def _compute_blocked(self, t: MeldTemplate, mine: int) -> int:
+    def _compute_blocked(self, t: MeldTemplate, mine: int) -> tuple[int, int, int]:
+        """(always blocked, blocked unless re-forming, released cards that may re-form)."""
         rules = self._c.rules.melds
         if rules.reuse == "never":
             blocked = 0
             for d in self.scored:
                 blocked |= d.cards
-            return blocked
+            return blocked, 0, 0
         reform = rules.reform_after_play
         same = higher = released = active = 0
         for d in self.by_class.get(t.klass, ()):
@@ -210,10 +218,11 @@ class Book:
                 same |= d.cards
             elif d.order > t.order:
                 higher |= d.cards
-        released &= ~active
-        blocked = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
-        repairing = reform and not rules.reform_requires_hand_card and released & mine
-        return blocked if repairing else blocked | same
+        hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
+        repair = released & ~active & mine
+        if not reform or rules.reform_requires_hand_card:
+            repair = 0
+        return hard, same, repair
 
 
 def meld_problem(
