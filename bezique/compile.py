@@ -185,6 +185,10 @@ class Compiled:
     court_bits: int
     brisque_bits: int
     revoke_forfeit: bool
+    cady: bool
+    """Pending declarations may be announced (``melds.pending = "cady"``)."""
+    dix_actions: bool
+    """The dix may be shown or exchanged at all."""
     extras: bool
 
 
@@ -243,6 +247,8 @@ def compile_rules(rules: Rules) -> Compiled:
     brisque = sum(kind_bits(kind_of(r, s)) for r in BRISQUE_RANKS for s in range(4)) & pack_bits
     dix = rules.dix
     dix_on = dix.value > 0
+    dix_show = dix_on and dix.show_allowed and dix.only_method != "exchange_only"
+    dix_exchange = dix.exchange_allowed and dix.only_method != "announce_only"
     patterns = tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates)
     return Compiled(
         rules=rules,
@@ -255,8 +261,8 @@ def compile_rules(rules: Rules) -> Compiled:
         trick_total=trick_total,
         dix_rank=RANKS.index(dix.rank),
         dix_on=dix_on,
-        dix_show=dix_on and dix.show_allowed and dix.only_method != "exchange_only",
-        dix_exchange=dix.exchange_allowed and dix.only_method != "announce_only",
+        dix_show=dix_show,
+        dix_exchange=dix_exchange,
         dix_on_play=dix_on and dix.score_on_play and dix.only_method != "exchange_only",
         dix_on_play_endgame=dix.score_on_play_in_endgame,
         turn_up=selection.startswith("turn_up"),
@@ -270,5 +276,7 @@ def compile_rules(rules: Rules) -> Compiled:
         court_bits=court,
         brisque_bits=brisque,
         revoke_forfeit=rules.endgame.revoke_penalty == "forfeit_remaining_tricks",
+        cady=rules.melds.pending == "cady",
+        dix_actions=dix_show or dix_exchange,
         extras=bool(dix.declare_anytime or carte is not None or rules.game.call_out),
     )

@@ -59,13 +59,15 @@ def legal_actions(d: Deal) -> list[Action]:
     elif rules.melds.timing == "after_draw" and not d._drawn:
         out = _draws(d)
     else:
-        out = []
         if _meld_refusal(d) is None:
-            out.extend(_melds(d, p, Meld))
-        if _announce_refusal(d) is None:
-            out.extend(_melds(d, p, Announce))
-        out.extend(_dix_shows(d, p))
-        out.extend(_dix_exchanges(d, p))
+            out = _melds(d, p, Meld)
+        elif c.cady and _announce_refusal(d) is None:  # announcing follows the trick's score
+            out = _melds(d, p, Announce)
+        else:
+            out = []
+        if c.dix_actions:
+            out.extend(_dix_shows(d, p))
+            out.extend(_dix_exchanges(d, p))
         if rules.melds.timing == "after_draw":
             out.append(Done())
         else:
@@ -81,6 +83,7 @@ def legal_actions(d: Deal) -> list[Action]:
 
 _PLAYS = tuple(Play(x) for x in range(256))
 _QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
+_DRAW, _DRAW_TURN_UP = Draw(), Draw(turn_up=True)
 
 
 _LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
@@ -196,10 +199,9 @@ def _dix_exchanges(d: Deal, p: int) -> list[Action]:
 def _draws(d: Deal) -> list[Action]:
     if d._phase != DECLARE or d._drawn:
         return []
-    out: list[Action] = [Draw()]
     if d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
-        out.append(Draw(turn_up=True))
-    return out
+        return [_DRAW, _DRAW_TURN_UP]
+    return [_DRAW]
 
 
 def _declare_refusal(d: Deal) -> str | None:
