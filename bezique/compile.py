@@ -189,6 +189,8 @@ class Compiled:
     """Pending declarations may be announced (``melds.pending = "cady"``)."""
     dix_actions: bool
     """The dix may be shown or exchanged at all."""
+    dix_anytime: bool
+    call_out: bool
     extras: bool
 
 
@@ -278,5 +280,7 @@ def compile_rules(rules: Rules) -> Compiled:
         revoke_forfeit=rules.endgame.revoke_penalty == "forfeit_remaining_tricks",
         cady=rules.melds.pending == "cady",
         dix_actions=dix_show or dix_exchange,
+        dix_anytime=dix.declare_anytime,
+        call_out=rules.game.call_out,
         extras=bool(dix.declare_anytime or carte is not None or rules.game.call_out),
     )

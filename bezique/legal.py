@@ -54,7 +54,7 @@ def legal_actions(d: Deal) -> list[Action]:
         out = _plays(d, p, allowed, mine)
         if not c.extras:
             return out
-        if rules.dix.declare_anytime and not d._end_phase:
+        if c.dix_anytime and not d._end_phase:
             out.extend(_dix_shows(d, p))
     elif rules.melds.timing == "after_draw" and not d._drawn:
         out = _draws(d)
@@ -76,14 +76,14 @@ def legal_actions(d: Deal) -> list[Action]:
         carte_blanche_problem(d) is None
     ):
         out.append(CarteBlanche())
-    if rules.game.call_out:
-        out.append(CallOut())
+    if c.call_out:
+        out.append(_CALL_OUT)
     return out
 
 
 _PLAYS = tuple(Play(x) for x in range(256))
 _QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
-_DRAW, _DRAW_TURN_UP = Draw(), Draw(turn_up=True)
+_DRAW, _DRAW_TURN_UP, _CALL_OUT = Draw(), Draw(turn_up=True), CallOut()
 
 
 _LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))

@@ -41,22 +41,12 @@ class DealMoves(DealState):
         bit = 1 << card
         c = self._c
         revoked = (
-            self._end_phase and len(self._trick) == 1
-            and c.rules.endgame.revoke_penalty == "forfeit_remaining_tricks"
+            c.revoke_forfeit and self._end_phase and len(self._trick) == 1
             and self._follow_problem(card) is not None
         )
         if self._table[p] & bit:
             self._table[p] &= ~bit
-            kept: list[Declaration] = []
-            for d in self._decls:
-                if d.owner == p and d.cards & bit:
-                    if d.pending:
-                        self._events.append(Event("pending_lost", p, tuple(iter_bits(d.cards))))
-                        continue
-                    if d.intact:
-                        d = d.broken()
-                kept.append(d)
-            self._decls = tuple(kept)
+            self._break_declarations(p, bit)
         else:
             self._hand[p] &= ~bit
         self._known[p] &= ~bit
@@ -80,6 +70,20 @@ class DealMoves(DealState):
             self._to_move = 1 - p
         else:
             self._resolve_trick()
+
+    def _break_declarations(self, p: int, bit: int) -> None:
+        """A tabled card was played: its scored declarations are broken (re-forming may score
+        them again) and its pending ones lost (Cady)."""
+        kept: list[Declaration] = []
+        for d in self._decls:
+            if d.cards & bit:  # only p's declarations hold p's card
+                if d.pending:
+                    self._events.append(Event("pending_lost", p, tuple(iter_bits(d.cards))))
+                    continue
+                if d.intact:
+                    d = d.broken()
+            kept.append(d)
+        self._decls = tuple(kept)
 
     def _forfeit(self, offender: int) -> None:
         """``endgame.revoke_penalty = forfeit_remaining_tricks`` (ENQ vii: "forfeits the eight
