@@ -139,7 +139,8 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     trump = None if d._trump < 0 else d._trump
     mine = d._mine(p)
     out: list[Action] = []
-    if not reachable(c, mine, trump):  # the common case: nothing within reach
+    within_reach = reachable(c, mine, trump)
+    if not within_reach:  # the common case
         return out
     book = Book(c, d._decls, p)
     pending = book.pending
@@ -151,7 +152,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     def blocked(t: MeldTemplate, reach: int) -> int:
         return book.blocked(t, mine, reach)
 
-    for t, bits in candidates(c, mine, grouping, trump, blocked):
+    for t, bits in candidates(c, mine, grouping, trump, blocked, within_reach):
         if kind is Announce and (t.index, bits) in pending:
             continue
         if meld_problem(

@@ -94,6 +94,7 @@ def candidates(
     grouping: Callable[[], dict[int, list[list[int]]]],
     trump: int | None,
     blocked: Callable[[MeldTemplate, int], int] | None = None,
+    within_reach: list[FlatPattern] | None = None,
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
@@ -101,10 +102,12 @@ def candidates(
     meld history); copies within a group are interchangeable, so only the lowest are taken.
     It is called only when some pattern is within reach. ``blocked(t, reach)``: cards that can
     never serve in ``t`` from the cards ``reach`` (the reuse rules), left out before
-    enumerating (see `Book.blocked`).
+    enumerating (see `Book.blocked`). ``within_reach``: `reachable` already at hand.
     """
     groups: dict[int, list[list[int]]] | None = None
-    for t, pattern, need, checks in reachable(c, mine, trump):
+    if within_reach is None:
+        within_reach = reachable(c, mine, trump)
+    for t, pattern, need, checks in within_reach:
         avail = mine
         if blocked is not None:
             reach = 0
