@@ -88,6 +88,10 @@ _DRAW, _DRAW_TURN_UP, _CALL_OUT = Draw(), Draw(turn_up=True), CallOut()
 
 _LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
 """The lowest set bit of a byte (a kind's lane): its lowest copy."""
+_PLAY_LOWEST = tuple(
+    tuple(_PLAYS[k * 8 + _LOWEST[v]] if v else _PLAYS[k * 8] for v in range(256)) for k in range(32)
+)
+"""The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
 
 
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
@@ -102,7 +106,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         split |= lane_any(scored) & lane_any(mine & ~scored)
     lanes = allowed.to_bytes(32, "little")
     if not split:
-        return [_PLAYS[k * 8 + _LOWEST[v]] for k, v in enumerate(lanes) if v]
+        return [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     splits = split.to_bytes(32, "little")
     tabled = d._tabled(p)
     out: list[Action] = []
@@ -110,7 +114,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if not v:
             continue
         if not splits[k]:
-            out.append(_PLAYS[k * 8 + _LOWEST[v]])
+            out.append(_PLAY_LOWEST[k][v])
             continue
         groups = d._groups_of_kind(p, k, tabled)
         plays = _PLAYS if len(groups) == 1 else _QUALIFIED_PLAYS
