@@ -108,7 +108,6 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     if not split:
         return [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     splits = split.to_bytes(32, "little")
-    tabled = d._tabled(p)
     out: list[Action] = []
     for k, v in enumerate(lanes):
         if not v:
@@ -116,7 +115,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if not splits[k]:
             out.append(_PLAY_LOWEST[k][v])
             continue
-        groups = d._groups_of_kind(p, k, tabled)
+        groups = d._groups_of_kind(p, k)  # the tabled declarations are read if needed
         plays = _PLAYS if len(groups) == 1 else _QUALIFIED_PLAYS
         out.extend(plays[g[0]] for g in groups)
     return out

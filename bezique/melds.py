@@ -136,7 +136,7 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
     return all((cards & mask).bit_count() >= n for mask, n in checks)
 
 
-REACH_CACHE_SIZE = 1 << 14
+REACH_CACHE_SIZE = 1 << 10
 
 
 def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
