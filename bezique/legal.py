@@ -86,6 +86,8 @@ _QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
 _DRAW, _DRAW_TURN_UP, _CALL_OUT = Draw(), Draw(turn_up=True), CallOut()
 
 
+_LISTING_ORDER = tuple(card_order(x) for x in range(256))
+"""How a meld lists its cards, per physical card (`card_order`, precomputed)."""
 _LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
 """The lowest set bit of a byte (a kind's lane): its lowest copy."""
 _PLAY_LOWEST = tuple(
@@ -163,7 +165,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             book=book,
         ):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=card_order))
+        cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
         qualify = 0
         for i, x in enumerate(cards):
             if len(groups[x >> 3]) > 1:
