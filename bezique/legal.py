@@ -99,17 +99,25 @@ _PLAY_LOWEST = tuple(
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
+    hand = d._hand[p]
     split = 0
     if table:
         # copies split between hand and table, or several on the table (maybe in different
         # declarations), may have different consequences
-        split = lane_any(table) & lane_any(d._hand[p]) | lane_any(table & ~lowest_copies(table))
+        kinds = lane_any(table)
+        both = hand & kinds * 0xFF
+        if both:
+            split = lane_any(both)
+        if table.bit_count() != kinds.bit_count():
+            split |= lane_any(table & ~lowest_copies(table))
     if scored:
         split |= lane_any(scored) & lane_any(mine & ~scored)
     lanes = allowed.to_bytes(32, "little")
     if not split:
         return [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     splits = split.to_bytes(32, "little")
+    table &= split * 0xFF
+    tabled = [x.cards & table for x in d._decls if x.cards & table and x.owner == p]
     out: list[Action] = []
     for k, v in enumerate(lanes):
         if not v:
@@ -117,10 +125,36 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if not splits[k]:
             out.append(_PLAY_LOWEST[k][v])
             continue
-        groups = d._groups_of_kind(p, k)  # the tabled declarations are read if needed
-        plays = _PLAYS if len(groups) == 1 else _QUALIFIED_PLAYS
-        out.extend(plays[g[0]] for g in groups)
+        leaders = _group_leaders(k * 8, hand, table, d._dix_scored, tabled)
+        if len(leaders) == 1:
+            out.append(_PLAYS[leaders[0]])
+        else:
+            out.extend([_QUALIFIED_PLAYS[x] for x in leaders])
     return out
+
+
+def _group_leaders(shift: int, hand: int, table: int, scored: int, tabled: list[int]) -> list[int]:
+    """The lowest copy of each group of interchangeable copies of the kind at ``shift`` (the
+    partition of `DealState._groups_of_kind`: place, each tabled declaration, dix history)."""
+    h, t, s = hand >> shift & 0xFF, table >> shift & 0xFF, scored >> shift & 0xFF
+    if not s and not t & (t - 1):  # at most one tabled copy: it and the hand's
+        if not h:
+            return [shift + _LOWEST[t]]
+        if not t:
+            return [shift + _LOWEST[h]]
+        a, b = shift + _LOWEST[t], shift + _LOWEST[h]
+        return [a, b] if a < b else [b, a]
+    parts = [h] if h else []
+    if t:
+        table_parts = [t]
+        for cards in tabled:
+            lane = cards >> shift & t
+            if lane:
+                table_parts = [q for g in table_parts for q in (g & lane, g & ~lane) if q]
+        parts += table_parts
+    if s:
+        parts = [q for g in parts for q in (g & s, g & ~s) if q]
+    return sorted([shift + _LOWEST[g] for g in parts])
 
 
 class _KindGroups(dict[int, list[list[int]]]):
