@@ -7,6 +7,7 @@ profile share one `Compiled`.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from attrs import frozen
 
@@ -181,6 +182,9 @@ class Compiled:
     meld_mask: int
     """Every physical card that some meld of the table may take."""
     reach_cache: dict[tuple[int, int], list[FlatPattern]]
+    play_memo: list[Any]
+    """Per player: the last (declarations, table, hand, dix-scored, qualified plays) that
+    `bezique.legal` worked out, reused while the same cards and declarations come back."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -274,6 +278,7 @@ def compile_rules(rules: Rules) -> Compiled:
         flat_patterns=_flatten(templates, patterns),
         meld_mask=_meld_mask(patterns),
         reach_cache={},
+        play_memo=[None, None],
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

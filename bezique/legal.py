@@ -25,7 +25,7 @@ from bezique.actions import (
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import MeldTemplate
-from bezique.melds import Book, candidates, meld_problem, reachable
+from bezique.melds import Book, Declaration, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
@@ -99,11 +99,39 @@ _PLAY_LOWEST = tuple(
 def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
-    hand = d._hand[p]
+    lanes = allowed.to_bytes(32, "little")
+    out: list[Action] = [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
+    if not table and not scored:
+        return out
+    # a kind listed its lowest copy: right when all its copies form one group; otherwise its
+    # place takes one qualified play per group (worked out once while the cards stay put)
+    hand = d._hand[p] & lane_any(table | scored) * 0xFF
+    memo = d._c.play_memo
+    found = memo[p]
+    if found is not None and found[0] is d._decls and found[1] == table and (
+        found[2] == hand and found[3] == scored
+    ):
+        qualified: list[tuple[int, list[Action]]] = found[4]
+    else:
+        qualified = _qualified_plays(d, p, table, hand, scored)
+        memo[p] = (d._decls, table, hand, scored, qualified)
+    added = 0
+    for k, plays in qualified:
+        if lanes[k]:
+            at = k - lanes[:k].count(0) + added
+            out[at : at + 1] = plays
+            added += len(plays) - 1
+    return out
+
+
+def _qualified_plays(
+    d: Deal, p: int, table: int, hand: int, scored: int
+) -> list[tuple[int, list[Action]]]:
+    """Per kind whose copies fall into several groups, lowest kind first: one qualified play
+    per group. Copies split between hand and table, or several on the table (maybe in
+    different declarations), or with different dix histories, may differ in consequences."""
     split = 0
     if table:
-        # copies split between hand and table, or several on the table (maybe in different
-        # declarations), may have different consequences
         kinds = lane_any(table)
         both = hand & kinds * 0xFF
         if both:
@@ -111,31 +139,24 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         if table.bit_count() != kinds.bit_count():
             split |= lane_any(table & ~lowest_copies(table))
     if scored:
-        split |= lane_any(scored) & lane_any(mine & ~scored)
-    lanes = allowed.to_bytes(32, "little")
-    if not split:
-        return [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
-    splits = split.to_bytes(32, "little")
-    table &= split * 0xFF
-    tabled = [x.cards & table for x in d._decls if x.cards & table and x.owner == p]
-    out: list[Action] = []
-    for k, v in enumerate(lanes):
-        if not v:
-            continue
-        if not splits[k]:
-            out.append(_PLAY_LOWEST[k][v])
-            continue
-        leaders = _group_leaders(k * 8, hand, table, d._dix_scored, tabled)
-        if len(leaders) == 1:
-            out.append(_PLAYS[leaders[0]])
-        else:
-            out.extend([_QUALIFIED_PLAYS[x] for x in leaders])
+        split |= lane_any(scored) & lane_any((hand | table) & ~scored)
+    out: list[tuple[int, list[Action]]] = []
+    while split:
+        low = split & -split
+        split ^= low
+        shift = low.bit_length() - 1
+        leaders = _group_leaders(shift, p, hand, table, scored, d._decls)
+        if len(leaders) > 1:
+            out.append((shift >> 3, [_QUALIFIED_PLAYS[x] for x in leaders]))
     return out
 
 
-def _group_leaders(shift: int, hand: int, table: int, scored: int, tabled: list[int]) -> list[int]:
-    """The lowest copy of each group of interchangeable copies of the kind at ``shift`` (the
-    partition of `DealState._groups_of_kind`: place, each tabled declaration, dix history)."""
+def _group_leaders(
+    shift: int, p: int, hand: int, table: int, scored: int, decls: tuple[Declaration, ...]
+) -> list[int]:
+    """The lowest copy of each group of player ``p``'s interchangeable copies of the kind at
+    ``shift``, lowest first: the partition of `DealState._groups_of_kind` (place, each tabled
+    declaration, dix history)."""
     h, t, s = hand >> shift & 0xFF, table >> shift & 0xFF, scored >> shift & 0xFF
     if not s and not t & (t - 1):  # at most one tabled copy: it and the hand's
         if not h:
@@ -147,9 +168,9 @@ def _group_leaders(shift: int, hand: int, table: int, scored: int, tabled: list[
     parts = [h] if h else []
     if t:
         table_parts = [t]
-        for cards in tabled:
-            lane = cards >> shift & t
-            if lane:
+        for x in decls:
+            lane = x.cards >> shift & t
+            if lane and x.owner == p:
                 table_parts = [q for g in table_parts for q in (g & lane, g & ~lane) if q]
         parts += table_parts
     if s:
