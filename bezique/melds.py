@@ -42,10 +42,13 @@ def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool
     """Do exactly these cards form meld ``t`` under ``trump``?"""
     if cards.bit_count() != t.size:
         return False
-    return any(
-        all((cards & mask).bit_count() == n for mask, n, _ in pattern)
-        for pattern in c.patterns[t.index][0 if trump is None else trump + 1]
-    )
+    for pattern in c.patterns[t.index][0 if trump is None else trump + 1]:
+        for mask, n, _ in pattern:
+            if (cards & mask).bit_count() != n:
+                break
+        else:
+            return True
+    return False
 
 
 def fixed_trump(t: MeldTemplate, cards: int, trump: int | None) -> int | None:
