@@ -32,7 +32,6 @@ SUIT_NAMES: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 """Suit names in the same order as :data:`SUITS`."""
 COPY_LETTERS = "abcdefgh"
 MAX_COPIES = 8
-NUM_KINDS = 32
 
 _RANK_ALIASES = {"T": 1, "10": 1, "A": 0, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
 _SUIT_ALIASES = {

@@ -53,10 +53,6 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
 def _merge(a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]) -> tuple[
     tuple[str, int], ...
 ]:

@@ -47,8 +47,3 @@ def follow_choices(hand: int, lead: int, trump: int, obligation: str) -> int:
         if trumps:
             return trumps
     return hand
-
-
-def trick_winner(lead: int, follow: int, trump: int) -> int:
-    """0 if the leader wins the trick, 1 if the follower does."""
-    return 1 if beats(follow, lead, trump) else 0

@@ -242,11 +242,6 @@ def structure_errors(exc: BaseException, path: Path = ()) -> list[tuple[Path, st
     return out
 
 
-def error_messages(exc: BaseException, path: Path = ()) -> list[str]:
-    """Flatten a cattrs exception tree into ``key.path: what`` messages."""
-    return [f"{format_path(p)}: {what}" for p, what in structure_errors(exc, path)]
-
-
 def depth_errors(data: object, path: Path = (), limit: int = MAX_DEPTH) -> list[tuple[Path, str]]:
     """Paths where tables or arrays nest deeper than ``limit`` (checked without recursion)."""
     out: list[tuple[Path, str]] = []
@@ -305,14 +300,6 @@ def structure_partial(data: dict[str, Any]) -> tuple[Rules, list[tuple[Path, str
         if not any([_drop(work, path) for path, _ in found]):
             break
     return Rules(), problems
-
-
-def structure_rules(data: dict[str, Any]) -> tuple[Rules | None, list[str]]:
-    """Structure TOML data into `Rules`; returns the rules or the list of problems."""
-    rules, problems = structure_partial(data)
-    if problems:
-        return None, [f"{format_path(p)}: {what}" for p, what in problems]
-    return rules, []
 
 
 def unstructure_rules(rules: Rules) -> dict[str, Any]:
