@@ -25,13 +25,12 @@ from bezique.actions import (
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import MeldTemplate
-from bezique.melds import Book, Declaration, candidates, meld_problem, reachable
+from bezique.melds import Book, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
-
 
 
 def _strict_follow(d: Deal) -> bool:
@@ -145,37 +144,10 @@ def _qualified_plays(
         low = split & -split
         split ^= low
         shift = low.bit_length() - 1
-        leaders = _group_leaders(shift, p, hand, table, scored, d._decls)
-        if len(leaders) > 1:
-            out.append((shift >> 3, [_QUALIFIED_PLAYS[x] for x in leaders]))
+        groups = d._groups_of_kind(p, shift >> 3)
+        if len(groups) > 1:
+            out.append((shift >> 3, [_QUALIFIED_PLAYS[g[0]] for g in groups]))
     return out
-
-
-def _group_leaders(
-    shift: int, p: int, hand: int, table: int, scored: int, decls: tuple[Declaration, ...]
-) -> list[int]:
-    """The lowest copy of each group of player ``p``'s interchangeable copies of the kind at
-    ``shift``, lowest first: the partition of `DealState._groups_of_kind` (place, each tabled
-    declaration, dix history)."""
-    h, t, s = hand >> shift & 0xFF, table >> shift & 0xFF, scored >> shift & 0xFF
-    if not s and not t & (t - 1):  # at most one tabled copy: it and the hand's
-        if not h:
-            return [shift + _LOWEST[t]]
-        if not t:
-            return [shift + _LOWEST[h]]
-        a, b = shift + _LOWEST[t], shift + _LOWEST[h]
-        return [a, b] if a < b else [b, a]
-    parts = [h] if h else []
-    if t:
-        table_parts = [t]
-        for x in decls:
-            lane = x.cards >> shift & t
-            if lane and x.owner == p:
-                table_parts = [q for g in table_parts for q in (g & lane, g & ~lane) if q]
-        parts += table_parts
-    if s:
-        parts = [q for g in parts for q in (g & s, g & ~s) if q]
-    return sorted([shift + _LOWEST[g] for g in parts])
 
 
 class _KindGroups(dict[int, list[list[int]]]):
