@@ -84,25 +84,30 @@ class Announce(_Declared):
 
 
 @frozen
-class DixShow:
-    """Show a trump dix (seven, or nine in Pinochle) to score it."""
+class _DixAction:
+    """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
     card: int
     qualify: bool = field(default=False, eq=False, repr=False)
 
+    verb: ClassVar[str] = ""
+
     def __str__(self) -> str:
-        return "dix show" + (f" {_card(self.card, True)}" if self.qualify else "")
+        return self.verb + (f" {_card(self.card, True)}" if self.qualify else "")
 
 
 @frozen
-class DixExchange:
+class DixShow(_DixAction):
+    """Show a trump dix (seven, or nine in Pinochle) to score it."""
+
+    verb: ClassVar[str] = "dix show"
+
+
+@frozen
+class DixExchange(_DixAction):
     """Exchange a trump dix for the turn-up."""
 
-    card: int
-    qualify: bool = field(default=False, eq=False, repr=False)
-
-    def __str__(self) -> str:
-        return "dix exchange" + (f" {_card(self.card, True)}" if self.qualify else "")
+    verb: ClassVar[str] = "dix exchange"
 
 
 @frozen
