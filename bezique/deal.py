@@ -34,7 +34,7 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import SUIT_NAMES, CardSet, card_name, kind_name, parse_card_ref
+from bezique.cards import SUIT_NAMES, CardSet, card_name, kind_name, parse_card_ref, suit_index
 from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
@@ -182,13 +182,7 @@ class Deal(DealMoves):
             up, stock_cards = stock_cards[-1], stock_cards[:-1]
         else:
             up = None
-        trump_suit: int | None
-        if isinstance(trump, str):
-            trump_suit = "SHDC".index(trump[0].upper()) if trump[0].upper() in "SHDC" else (
-                "♠♥♦♣".index(trump[0])
-            )
-        else:
-            trump_suit = trump
+        trump_suit = suit_index(trump[:1]) if isinstance(trump, str) else trump
         first = 1 - dealer if leader is None else leader
         return cls._start(
             c, hand_cards, stock_cards, up, dealer, trump_suit, first, scores, totals, target
