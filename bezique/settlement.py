@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from bezique.compile import TRICK_POINT_SCHEMES
 from bezique.count import end_count
 from bezique.rules.model import Rules
 
-BRISQUE_VALUE = 10
-"""What one brisque (a captured ace or ten) is worth where settle counts it."""
+BRISQUE_VALUE = TRICK_POINT_SCHEMES["brisques"]["A"]
+"""What one brisque (a captured ace or ten) is worth where settle counts it: 10."""
 
 GAME_OVER_KINDS = frozenset({"win", "double", "draw", "rubicon", "call_out"})
 """Settlement kinds that end the game.
