@@ -49,6 +49,11 @@ class MeldTemplate:
     in_marriage_class: bool
     can_fix_trump: bool
 
+    @property
+    def is_royal(self) -> bool:
+        """A trump marriage: the marriage-class trump meld of order 1."""
+        return self.in_marriage_class and self.suits == "trump" and self.order == 1
+
     def slots(self, trump: int | None, bezique_pair: str) -> list[tuple[tuple[int, int], ...]]:
         """Concrete patterns under a trump: each a tuple of ``(kinds bitmask, count)`` slots.
 
@@ -122,7 +127,13 @@ def _patterns(
     return tuple(out)
 
 
-FlatPattern = tuple[MeldTemplate, tuple[Slot, ...], int, tuple[tuple[int, int], ...]]
+FlatPattern = tuple[
+    MeldTemplate, tuple[Slot, ...], int, tuple[tuple[int, int], ...], int,
+    tuple[tuple[int, int], ...] | None,
+]
+"""A concrete pattern ready for the hot path: (template, slots, kinds it needs, (mask, count)
+checks, every card it may take, and for a pattern whose every slot is one kind its (lane shift,
+count) per slot, else None)."""
 
 
 def _flatten(
@@ -130,7 +141,8 @@ def _flatten(
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...],
 ) -> tuple[tuple[FlatPattern, ...], ...]:
     """Per trump state, every concrete pattern of every template with the kinds it needs
-    (bit 0 of each kind's lane) and its remaining (mask, count) checks, rarest slot first."""
+    (bit 0 of each kind's lane), its remaining (mask, count) checks, rarest slot first, and
+    the cards it may take."""
     out = []
     for index in range(5):
         flat = []
@@ -141,7 +153,13 @@ def _flatten(
                     ((m, n) for m, n, kinds in pattern if len(kinds) > 1 or n > 1),
                     key=lambda mn: mn[0].bit_count(),
                 )
-                flat.append((t, pattern, need, tuple(checks)))
+                reach = 0
+                for mask, _, _ in pattern:
+                    reach |= mask
+                simple = tuple((kinds[0] * 8, n) for _, n, kinds in pattern)
+                if any(len(kinds) > 1 for _, _, kinds in pattern):
+                    simple = None
+                flat.append((t, pattern, need, tuple(checks), reach, simple))
         out.append(tuple(flat))
     return tuple(out)
 

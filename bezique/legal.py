@@ -150,20 +150,21 @@ def _qualified_plays(
     return out
 
 
-class _KindGroups(dict[int, list[list[int]]]):
-    """A player's copies grouped by kind, computed only for the kinds asked for."""
+class _KindParts(dict[int, list[int]]):
+    """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
+    kinds asked for."""
 
     def __init__(self, d: Deal, p: int) -> None:
         super().__init__()
         self.deal, self.player = d, p
         self.tabled: list[int] | None = None
 
-    def __missing__(self, k: int) -> list[list[int]]:
+    def __missing__(self, k: int) -> list[int]:
         if self.tabled is None:
             self.tabled = self.deal._tabled(self.player)
-        groups = self.deal._groups_of_kind(self.player, k, self.tabled)
-        self[k] = groups
-        return groups
+        parts = self.deal._kind_parts(self.player, k, self.tabled)
+        self[k] = parts
+        return parts
 
 
 def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
@@ -174,18 +175,13 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     within_reach = reachable(c, mine, trump)
     if not within_reach:  # the common case
         return out
-    book = Book(c, d._decls, p)
-    pending = book.pending
-    groups = _KindGroups(d, p)
-
-    def grouping() -> dict[int, list[list[int]]]:
-        return groups
-
-    def blocked(t: MeldTemplate, reach: int) -> int:
-        return book.blocked(t, mine, reach)
-
-    for t, bits in candidates(c, mine, grouping, trump, blocked, within_reach):
-        if kind is Announce and (t.index, bits) in pending:
+    book = Book(c, d._decls, p, mine)
+    pending = book.pending if kind is Announce else None
+    parts = _KindParts(d, p)
+    # only a kind with tabled or dix-scored copies may split into several groups
+    split = lane_any(d._table[p] | d._dix_scored & mine)
+    for t, bits in candidates(c, mine, parts, trump, book.blocked, within_reach, split):
+        if pending and (t.index, bits) in pending:
             continue
         if meld_problem(
             c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump, matched=True,
@@ -194,9 +190,10 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             continue
         cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
         qualify = 0
-        for i, x in enumerate(cards):
-            if len(groups[x >> 3]) > 1:
-                qualify |= 1 << i
+        if split & lane_any(bits):
+            for i, x in enumerate(cards):
+                if split >> (x & ~7) & 1 and len(parts[x >> 3]) > 1:
+                    qualify |= 1 << i
         out.append(kind(t.name, cards, qualify))
     return out
 

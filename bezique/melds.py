@@ -9,7 +9,7 @@ and ``sequence_to_marriage`` (class ``marriage``), ``double_after_two_singles``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
 
 from attrs import frozen
@@ -58,34 +58,41 @@ def fixed_trump(t: MeldTemplate, cards: int, trump: int | None) -> int | None:
     return next(iter_bits(cards)) >> 6
 
 
-def _choose(groups: Sequence[Sequence[int]], count: int) -> list[int]:
-    """Distinct ways to take ``count`` cards from equivalence groups (lowest copies first)."""
-    if len(groups) == 1:
-        group = groups[0]
-        if len(group) < count:
-            return []
-        bits = 0
-        for c in group[:count]:
-            bits |= 1 << c
-        return [bits]
+def _lowest_n(lane: int, n: int) -> int:
+    """The ``n`` lowest set bits of the byte ``lane``."""
+    out = 0
+    for _ in range(n):
+        low = lane & -lane
+        out |= low
+        lane ^= low
+    return out
+
+
+_POP = tuple(v.bit_count() for v in range(256))
+_LOW_N = tuple(tuple(_lowest_n(v, n) for n in range(9)) for v in range(256))
+"""``_LOW_N[lane][n]``: the lowest ``n`` copies of a kind's lane byte."""
+
+
+def _choose(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
+    """Distinct ways to take ``count`` cards from equivalence groups, each ``(shift, lane
+    byte)`` of interchangeable copies (the lowest copies of a group are taken first)."""
     out: list[int] = []
-    left = [0] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        left[i] = left[i + 1] + len(groups[i])
+    size = len(groups)
+    left = [0] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        left[i] = left[i + 1] + _POP[groups[i][1]]
 
     def walk(i: int, need: int, acc: int) -> None:
         if need == 0:
             out.append(acc)
             return
-        if i == len(groups) or left[i] < need:
+        if i == size or left[i] < need:
             return
-        head = acc
-        group = groups[i]
         walk(i + 1, need, acc)
-        for c in group[:need]:
-            head |= 1 << c
-            need -= 1
-            walk(i + 1, need, head)
+        shift, lane = groups[i]
+        lowest = _LOW_N[lane]
+        for m in range(1, min(need, _POP[lane]) + 1):
+            walk(i + 1, need - m, acc | lowest[m] << shift)
 
     walk(0, count, 0)
     return out
@@ -94,42 +101,76 @@ def _choose(groups: Sequence[Sequence[int]], count: int) -> list[int]:
 def candidates(
     c: Compiled,
     mine: int,
-    grouping: Callable[[], dict[int, list[list[int]]]],
+    parts: Mapping[int, list[int]],
     trump: int | None,
     blocked: Callable[[MeldTemplate, int], int] | None = None,
     within_reach: list[FlatPattern] | None = None,
+    split: int = -1,
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
-    ``grouping()`` maps a kind to its equivalence groups of physical cards (same place, same
-    meld history); copies within a group are interchangeable, so only the lowest are taken.
-    It is called only when some pattern is within reach. ``blocked(t, reach)``: cards that can
-    never serve in ``t`` from the cards ``reach`` (the reuse rules), left out before
-    enumerating (see `Book.blocked`). ``within_reach``: `reachable` already at hand.
+    ``parts[k]``: kind ``k``'s equivalence groups of copies (same place, same meld history), as
+    lane bytes; copies within a group are interchangeable, so only the lowest are taken. It is
+    looked up only for the kinds of ``split`` (bit 0 of their lanes): every other kind's copies
+    form one group. ``blocked(t, reach)``: cards that can never serve in ``t`` from the cards
+    ``reach`` (the reuse rules), left out before enumerating (see `Book.blocked`).
+    ``within_reach``: `reachable` already at hand.
     """
-    groups: dict[int, list[list[int]]] | None = None
     if within_reach is None:
         within_reach = reachable(c, mine, trump)
-    for t, pattern, need, checks in within_reach:
+    for t, pattern, need, checks, reach, simple in within_reach:
         avail = mine
         if blocked is not None:
-            reach = 0
-            for mask, _, _ in pattern:
-                reach |= mask
             avail = mine & ~blocked(t, reach)
-            if avail != mine and not _holds(avail, need, checks):
-                continue
-        if groups is None:
-            groups = grouping()
-        options = [
-            _choose([g for k in kinds for g in groups[k] if avail >> g[0] & 1], n)
-            for _, n, kinds in pattern
-        ]
-        for parts in product(*options):
+        if simple is not None and not split & need:
+            # one kind per slot, each kind's copies one group: take the lowest copies
             bits = 0
-            for part in parts:
-                bits |= part
-            yield t, bits
+            for shift, n in simple:
+                lane = avail >> shift & 0xFF
+                if _POP[lane] < n:
+                    break
+                bits |= _LOW_N[lane][n] << shift
+            else:
+                yield t, bits
+            continue
+        if avail != mine and not _holds(avail, need, checks):
+            continue
+        options = []
+        for _, n, kinds in pattern:
+            if len(kinds) == 1:
+                shift = kinds[0] << 3
+                lane = avail >> shift & 0xFF
+                if not split >> shift & 1:
+                    found = [_LOW_N[lane][n] << shift] if _POP[lane] >= n else []
+                elif n == 1:  # one card: the lowest copy of each group
+                    found = [(g & -g) << shift for g in parts[kinds[0]] if lane & g & -g][::-1]
+                else:
+                    found = _choose([(shift, g) for g in parts[kinds[0]] if lane & g & -g], n)
+            else:
+                groups = []
+                for k in kinds:
+                    shift = k << 3
+                    lane = avail >> shift & 0xFF
+                    if not lane:
+                        continue
+                    if split >> shift & 1:
+                        groups.extend((shift, g) for g in parts[k] if lane & g & -g)
+                    else:
+                        groups.append((shift, lane))
+                found = _choose(groups, n)
+            if not found:
+                break
+            options.append(found)
+        else:
+            if len(options) == 1:
+                for bits in options[0]:
+                    yield t, bits
+                continue
+            for chosen in product(*options):
+                bits = 0
+                for part in chosen:
+                    bits |= part
+                yield t, bits
 
 
 def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
@@ -168,44 +209,82 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
 
 
 class Book:
-    """One player's declarations, sorted once for checking many candidate melds."""
+    """One player's declarations, sorted once for checking many candidate melds; ``mine``:
+    the player's cards (hand and table)."""
 
-    __slots__ = ("_blocked", "_c", "by_class", "pending", "royal", "scored")
+    __slots__ = ("_blocked", "_c", "_decls", "_player", "_reuse", "by_class", "mine", "scored")
 
-    def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
-        self.pending: set[tuple[int, int]] = set()
-        self.scored: list[Declaration] = []
-        self.by_class: dict[int, list[Declaration]] = {}
-        self.royal = False
+    def __init__(
+        self, c: Compiled, decls: Sequence[Declaration], player: int, mine: int = 0
+    ) -> None:
+        scored: list[Declaration] = []
+        by_class: dict[int, list[Declaration]] = {}
         for d in decls:
-            if d.owner != player:
-                continue
-            if d.pending:
-                self.pending.add((d.template, d.cards))
-                continue
-            self.scored.append(d)
-            self.by_class.setdefault(d.klass, []).append(d)
-            t = c.melds[d.template]
-            if t.in_marriage_class and t.suits == "trump" and t.order == 1:
-                self.royal = True
+            if d.owner == player and not d.pending:
+                scored.append(d)
+                same = by_class.get(d.klass)
+                if same is None:
+                    by_class[d.klass] = [d]
+                else:
+                    same.append(d)
+        self.scored = scored
+        self.by_class = by_class
+        self.mine = mine
         self._c = c
+        self._decls = decls
+        self._player = player
         self._blocked: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._reuse: dict[int, tuple[list[Declaration], int]] = {}
 
-    def blocked(self, t: MeldTemplate, mine: int, reach: int) -> int:
+    @property
+    def pending(self) -> set[tuple[int, int]]:
+        """The player's pending declarations, as (template, cards)."""
+        p = self._player
+        return {(d.template, d.cards) for d in self._decls if d.owner == p and d.pending}
+
+    @property
+    def royal(self) -> bool:
+        """Has the player scored a trump marriage (a marriage-class trump meld of order 1)?"""
+        melds = self._c.melds
+        return any(melds[d.template].is_royal for d in self.scored)
+
+    def reuse_context(self, klass: int) -> tuple[list[Declaration], int]:
+        """The class's declarations that still bind its cards, and the cards that re-forming
+        released (``melds.reform_after_play``; 0 when it is off)."""
+        found = self._reuse.get(klass)
+        if found is None:
+            same_class = self.by_class.get(klass, ())
+            if not self._c.rules.melds.reform_after_play:
+                found = (list(same_class), 0)
+            else:
+                active = [d for d in same_class if d.intact]
+                released = 0
+                for d in same_class:
+                    if not d.intact:
+                        released |= d.cards
+                for d in active:
+                    released &= ~d.cards
+                found = (active, released)
+            self._reuse[klass] = found
+        return found
+
+    def blocked(self, t: MeldTemplate, reach: int) -> int:
         """Cards of ``mine`` that no meld ``t`` taking cards of ``reach`` may use under the
         reuse rules: used in a scored declaration at all (``reuse = never``), or in ``t``'s
         class at a higher order, or at the same order unless a released card within ``reach``
         could re-form it (``reform_requires_hand_card = false``). Sound: every candidate
         holding a blocked card is refused by `meld_problem`."""
+        if t.klass not in self.by_class and self._c.rules.melds.reuse != "never":
+            return 0
         key = (t.klass, t.order)
         found = self._blocked.get(key)
         if found is None:
-            found = self._compute_blocked(t, mine)
+            found = self._compute_blocked(t)
             self._blocked[key] = found
         hard, same, repair = found
         return hard if repair & reach else hard | same
 
-    def _compute_blocked(self, t: MeldTemplate, mine: int) -> tuple[int, int, int]:
+    def _compute_blocked(self, t: MeldTemplate) -> tuple[int, int, int]:
         """(always blocked, blocked unless re-forming, released cards that may re-form)."""
         rules = self._c.rules.melds
         if rules.reuse == "never":
@@ -225,7 +304,7 @@ class Book:
             elif d.order > t.order:
                 higher |= d.cards
         hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
-        repair = released & ~active & mine
+        repair = released & ~active & self.mine
         if not reform or rules.reform_requires_hand_card:
             repair = 0
         return hard, same, repair
@@ -274,7 +353,7 @@ def meld_problem(
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
     else:
-        problem = _class_reuse_problem(c, t, cards, hand, book.by_class.get(t.klass, ()))
+        problem = _class_reuse_problem(c, t, cards, hand, book)
         if problem:
             return problem
     if (
@@ -292,27 +371,20 @@ def _first(bits: int) -> str:
 
 
 def _class_reuse_problem(
-    c: Compiled, t: MeldTemplate, cards: int, hand: int, same_class: Sequence[Declaration]
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book
 ) -> str | None:
     rules = c.rules.melds
     reform = rules.reform_after_play
     if reform and not (t.in_marriage_class and rules.sequence_to_marriage):
         # re-forming scores the same combination again (WKC-RUB, BIC-RUB), never a lower one
         # (FOSTER p.334: a sequence first forbids a marriage from its cards)
-        for d in same_class:
+        for d in book.by_class.get(t.klass, ()):
             if not d.intact and d.order > t.order and d.cards & cards:
                 return (
                     f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
                     "meld; re-forming scores that meld again, not a lower one"
                 )
-    active = [d for d in same_class if d.intact or not reform]
-    released = 0
-    if reform:
-        for d in same_class:
-            if not d.intact:
-                released |= d.cards
-        for d in active:
-            released &= ~d.cards
+    active, released = book.reuse_context(t.klass)
     repairing = reform and not rules.reform_requires_hand_card and cards & released
     used = 0
     sources = 0

@@ -157,16 +157,19 @@ class DealState:
         place (hand or table), same declarations, same dix history. ``tabled``: the player's
         `_tabled` declarations, when already at hand."""
         shift = k * 8
+        return [[shift + c for c in iter_bits(g)] for g in self._kind_parts(player, k, tabled)]
+
+    def _kind_parts(self, player: int, k: int, tabled: list[int] | None = None) -> list[int]:
+        """`_groups_of_kind` as lane bytes (bit ``i``: copy ``i``), lowest copy first."""
+        shift = k * 8
         hand, table = self._hand[player] >> shift & 0xFF, self._table[player] >> shift & 0xFF
         scored = self._dix_scored >> shift & 0xFF
         if not table and not scored & hand:
-            return [[shift + c for c in iter_bits(hand)]] if hand else []
+            return [hand] if hand else []
         if not scored and not table & (table - 1):  # one tabled copy: it and the hand's
             if not hand:
-                return [[shift + table.bit_length() - 1]]
-            tabled_copy = [shift + table.bit_length() - 1]
-            held = [shift + c for c in iter_bits(hand)]
-            return [tabled_copy, held] if table < hand & -hand else [held, tabled_copy]
+                return [table]
+            return [table, hand] if table < hand & -hand else [hand, table]
         parts = [hand] if hand else []
         if table:
             table_parts = [table]
@@ -178,5 +181,4 @@ class DealState:
         if scored:
             parts = [q for g in parts for q in (g & scored, g & ~scored) if q]
         parts.sort(key=lambda g: g & -g)
-        return [[shift + c for c in iter_bits(g)] for g in parts]
-
+        return parts
