@@ -156,11 +156,23 @@ def _flatten(
                 reach = 0
                 for mask, _, _ in pattern:
                     reach |= mask
-                simple = tuple((kinds[0] * 8, n) for _, n, kinds in pattern)
-                if any(len(kinds) > 1 for _, _, kinds in pattern):
-                    simple = None
+                simple: tuple[tuple[int, int], ...] | None = None
+                if all(len(kinds) == 1 for _, _, kinds in pattern):
+                    simple = tuple((kinds[0] * 8, n) for _, n, kinds in pattern)
                 flat.append((t, pattern, need, tuple(checks), reach, simple))
         out.append(tuple(flat))
+    return tuple(out)
+
+
+def _touching(flat: tuple[tuple[FlatPattern, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for entries in flat:
+        by_kind = [0] * 32
+        for i, entry in enumerate(entries):
+            for k in range(32):
+                if entry[4] >> (k * 8) & 0xFF:
+                    by_kind[k] |= 1 << i
+        out.append(tuple(by_kind))
     return tuple(out)
 
 
@@ -199,10 +211,25 @@ class Compiled:
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
     meld_mask: int
     """Every physical card that some meld of the table may take."""
-    reach_cache: dict[tuple[int, int], list[FlatPattern]]
+    reach_touching: tuple[tuple[int, ...], ...]
+    """Per trump state and kind: bitmask of the `flat_patterns` whose cards include that kind."""
+    reach_memo: list[Any]
+    """Per player: the last (cards, trump state, bitmask of patterns within reach, patterns,
+    every card they may take) that `bezique.melds.reachable` worked out; the next call
+    rechecks only the patterns the changed kinds touch."""
+    book_memo: list[Any]
+    """Per player: the last (declarations tuple, `bezique.melds.Book` of them)."""
+    meld_memo: list[Any]
+    """Per player: the last declarations `bezique.legal` listed, with what they depend on
+    (the declarations tuple, the patterns within reach, and the player's cards, concealed
+    cards and scored dixes among the cards those patterns take)."""
     play_memo: list[Any]
-    """Per player: the last (declarations, table, hand, dix-scored, qualified plays) that
-    `bezique.legal` worked out, reused while the same cards and declarations come back."""
+    """Per player: the last (declarations, table, hand, dix-scored, qualified plays, lanes of
+    the kinds tabled or dix-scored) that `bezique.legal` worked out, reused while the same
+    cards and declarations come back."""
+    listed_melds: dict[tuple[Any, int, int, int], Any]
+    """Declaration actions already built by `bezique.legal`, by (action class, template,
+    cards, cards named with a copy letter): a meld held for several turns is built once."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -274,6 +301,7 @@ def compile_rules(rules: Rules) -> Compiled:
     dix_show = dix_on and dix.show_allowed and dix.only_method != "exchange_only"
     dix_exchange = dix.exchange_allowed and dix.only_method != "announce_only"
     patterns = tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates)
+    flat = _flatten(templates, patterns)
     return Compiled(
         rules=rules,
         pack_ranks=rank_ids,
@@ -293,10 +321,14 @@ def compile_rules(rules: Rules) -> Compiled:
         melds=tuple(templates),
         meld_by_name={t.name: t for t in templates},
         patterns=patterns,
-        flat_patterns=_flatten(templates, patterns),
+        flat_patterns=flat,
         meld_mask=_meld_mask(patterns),
-        reach_cache={},
+        reach_touching=_touching(flat),
+        reach_memo=[None, None],
+        meld_memo=[None, None],
+        book_memo=[None, None],
         play_memo=[None, None],
+        listed_melds={},
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

@@ -24,7 +24,6 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
-from bezique.compile import MeldTemplate
 from bezique.melds import Book, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
@@ -104,16 +103,20 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
         return out
     # a kind listed its lowest copy: right when all its copies form one group; otherwise its
     # place takes one qualified play per group (worked out once while the cards stay put)
-    hand = d._hand[p] & lane_any(table | scored) * 0xFF
     memo = d._c.play_memo
     found = memo[p]
-    if found is not None and found[0] is d._decls and found[1] == table and (
-        found[2] == hand and found[3] == scored
-    ):
+    if found is not None and found[0] is d._decls and found[1] == table and found[3] == scored:
+        kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
+        hand = d._hand[p] & kinds
         qualified: list[tuple[int, list[Action]]] = found[4]
+        if found[2] != hand:
+            qualified = _qualified_plays(d, p, table, hand, scored)
+            memo[p] = (d._decls, table, hand, scored, qualified, kinds)
     else:
+        kinds = lane_any(table | scored) * 0xFF
+        hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (d._decls, table, hand, scored, qualified)
+        memo[p] = (d._decls, table, hand, scored, qualified, kinds)
     added = 0
     for k, plays in qualified:
         if lanes[k]:
@@ -140,13 +143,14 @@ def _qualified_plays(
     if scored:
         split |= lane_any(scored) & lane_any((hand | table) & ~scored)
     out: list[tuple[int, list[Action]]] = []
+    tabled = d._tabled(p) if split else []
     while split:
         low = split & -split
         split ^= low
-        shift = low.bit_length() - 1
-        groups = d._groups_of_kind(p, shift >> 3)
-        if len(groups) > 1:
-            out.append((shift >> 3, [_QUALIFIED_PLAYS[g[0]] for g in groups]))
+        k = low.bit_length() >> 3
+        parts = d._kind_parts(p, k, tabled)
+        if len(parts) > 1:
+            out.append((k, [_QUALIFIED_PLAYS[k * 8 + _LOWEST[g]] for g in parts]))
     return out
 
 
@@ -167,17 +171,36 @@ class _KindParts(dict[int, list[int]]):
         return parts
 
 
+LISTED_MELDS = 1 << 12
+"""How many listed declarations `Compiled.listed_melds` keeps before starting afresh."""
+
+
 def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     mine = d._mine(p)
     out: list[Action] = []
-    within_reach = reachable(c, mine, trump)
+    within_reach = reachable(c, mine, trump, p)
     if not within_reach:  # the common case
         return out
-    book = Book(c, d._decls, p, mine)
+    # the listing depends on nothing else: the same as last time while these stay put
+    reach = c.reach_memo[p][4]
+    hand, scored, decls = d._hand[p] & reach, d._dix_scored & reach, d._decls
+    memo = c.meld_memo[p]
+    if (
+        memo is not None and memo[0] is decls and memo[1] is within_reach
+        and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored and memo[5] is kind
+    ):
+        return list(memo[6])
+    found = c.book_memo[p]
+    if found is not None and found[0] is decls:
+        book: Book = found[1]
+    else:
+        book = Book(c, decls, p)
+        c.book_memo[p] = (decls, book)
     pending = book.pending if kind is Announce else None
     parts = _KindParts(d, p)
+    listed = c.listed_melds
     # only a kind with tabled or dix-scored copies may split into several groups
     split = lane_any(d._table[p] | d._dix_scored & mine)
     for t, bits in candidates(c, mine, parts, trump, book.blocked, within_reach, split):
@@ -188,13 +211,27 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             book=book,
         ):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
-        qualify = 0
-        if split & lane_any(bits):
+        qualified = 0  # cards of kinds whose copies differ: named with their copy letter
+        shared = split & lane_any(bits)
+        while shared:
+            low = shared & -shared
+            shared ^= low
+            if len(parts[low.bit_length() >> 3]) > 1:
+                qualified |= bits & low * 0xFF
+        key = (kind, t.index, bits, qualified)
+        act = listed.get(key)
+        if act is None:
+            cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
+            qualify = 0
             for i, x in enumerate(cards):
-                if split >> (x & ~7) & 1 and len(parts[x >> 3]) > 1:
+                if qualified >> x & 1:
                     qualify |= 1 << i
-        out.append(kind(t.name, cards, qualify))
+            act = kind(t.name, cards, qualify)
+            if len(listed) >= LISTED_MELDS:
+                listed.clear()
+            listed[key] = act
+        out.append(act)
+    c.meld_memo[p] = (decls, within_reach, mine & reach, hand, scored, kind, tuple(out))
     return out
 
 

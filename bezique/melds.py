@@ -121,7 +121,7 @@ def candidates(
     for t, pattern, need, checks, reach, simple in within_reach:
         avail = mine
         if blocked is not None:
-            avail = mine & ~blocked(t, reach)
+            avail = mine & ~blocked(t, reach & mine)
         if simple is not None and not split & need:
             # one kind per slot, each kind's copies one group: take the lowest copies
             bits = 0
@@ -135,7 +135,7 @@ def candidates(
             continue
         if avail != mine and not _holds(avail, need, checks):
             continue
-        options = []
+        options: list[list[int]] = []
         for _, n, kinds in pattern:
             if len(kinds) == 1:
                 shift = kinds[0] << 3
@@ -147,7 +147,7 @@ def candidates(
                 else:
                     found = _choose([(shift, g) for g in parts[kinds[0]] if lane & g & -g], n)
             else:
-                groups = []
+                groups: list[tuple[int, int]] = []
                 for k in kinds:
                     shift = k << 3
                     lane = avail >> shift & 0xFF
@@ -180,43 +180,86 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
     return all((cards & mask).bit_count() >= n for mask, n in checks)
 
 
-REACH_CACHE_SIZE = 1 << 10
+def reachable(c: Compiled, mine: int, trump: int | None, player: int = 0) -> list[FlatPattern]:
+    """The concrete meld patterns that the cards ``mine`` hold enough cards for.
 
-
-def reachable(c: Compiled, mine: int, trump: int | None) -> list[FlatPattern]:
-    """The concrete meld patterns that the cards ``mine`` hold enough cards for (cached per
-    profile, since a declaring turn asks twice with the same cards)."""
+    Worked out incrementally per ``player``: a declaring turn changes the copies of a few
+    kinds, and only the patterns that take such a kind are checked again (the list returned
+    is shared: read it, never change it).
+    """
     index = 0 if trump is None else trump + 1
-    mine &= c.meld_mask  # cards no meld takes change nothing: more cache hits
-    key = (mine, index)
-    cache = c.reach_cache
-    found = cache.get(key)
-    if found is None:
-        found = []
-        absent = ~lane_any(mine)
-        for entry in c.flat_patterns[index]:
-            if entry[2] & absent:
-                continue
-            for mask, n in entry[3]:
-                if (mine & mask).bit_count() < n:
-                    break
-            else:
-                found.append(entry)
-        if len(cache) >= REACH_CACHE_SIZE:
-            cache.clear()
-        cache[key] = found
+    mine &= c.meld_mask  # cards no meld takes change nothing
+    flat = c.flat_patterns[index]
+    memo = c.reach_memo[player]
+    if memo is not None and memo[1] == index:
+        changed = mine ^ memo[0]
+        if not changed:
+            found: list[FlatPattern] = memo[3]
+            return found
+        touching = c.reach_touching[index]
+        # a pattern holding enough cards still does after a card is added, and one short of
+        # cards still is after a card is taken away: only the others are checked again
+        before = memo[2]
+        gained = lost = 0
+        cards = changed & mine
+        while cards:
+            low = cards & -cards
+            gained |= touching[low.bit_length() - 1 >> 3]
+            cards ^= low
+        cards = changed & ~mine
+        while cards:
+            low = cards & -cards
+            lost |= touching[low.bit_length() - 1 >> 3]
+            cards ^= low
+        recheck = gained & ~before | lost & before
+        status = before & ~recheck
+        if recheck:
+            status |= _within_reach(flat, mine, recheck)
+        if status == memo[2]:
+            c.reach_memo[player] = (mine, index, status, memo[3], memo[4])
+            found = memo[3]
+            return found
+    else:
+        status = _within_reach(flat, mine, (1 << len(flat)) - 1)
+    found = []
+    cards = 0
+    bits = status
+    while bits:
+        low = bits & -bits
+        entry = flat[low.bit_length() - 1]
+        found.append(entry)
+        cards |= entry[4]
+        bits ^= low
+    c.reach_memo[player] = (mine, index, status, found, cards)
     return found
 
 
+def _within_reach(flat: tuple[FlatPattern, ...], mine: int, which: int) -> int:
+    """Which of the patterns ``which`` (bitmask over ``flat``) the cards ``mine`` can form."""
+    absent = ~lane_any(mine)
+    out = 0
+    while which:
+        low = which & -which
+        which ^= low
+        entry = flat[low.bit_length() - 1]
+        if entry[2] & absent:
+            continue
+        for mask, n in entry[3]:
+            if (mine & mask).bit_count() < n:
+                break
+        else:
+            out |= low
+    return out
+
+
 class Book:
-    """One player's declarations, sorted once for checking many candidate melds; ``mine``:
-    the player's cards (hand and table)."""
+    """One player's declarations, sorted once for checking many candidate melds."""
 
-    __slots__ = ("_blocked", "_c", "_decls", "_player", "_reuse", "by_class", "mine", "scored")
+    __slots__ = (
+        "_blocked", "_c", "_class_cards", "_decls", "_player", "_reuse", "by_class", "scored",
+    )
 
-    def __init__(
-        self, c: Compiled, decls: Sequence[Declaration], player: int, mine: int = 0
-    ) -> None:
+    def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
         scored: list[Declaration] = []
         by_class: dict[int, list[Declaration]] = {}
         for d in decls:
@@ -229,12 +272,12 @@ class Book:
                     same.append(d)
         self.scored = scored
         self.by_class = by_class
-        self.mine = mine
         self._c = c
         self._decls = decls
         self._player = player
         self._blocked: dict[tuple[int, int], tuple[int, int, int]] = {}
         self._reuse: dict[int, tuple[list[Declaration], int]] = {}
+        self._class_cards: dict[int, int] = {}
 
     @property
     def pending(self) -> set[tuple[int, int]]:
@@ -268,12 +311,23 @@ class Book:
             self._reuse[klass] = found
         return found
 
+    def class_cards(self, klass: int) -> int:
+        """Every card of the player's scored declarations of the class ``klass``."""
+        found = self._class_cards.get(klass)
+        if found is None:
+            found = 0
+            for d in self.by_class.get(klass, ()):
+                found |= d.cards
+            self._class_cards[klass] = found
+        return found
+
     def blocked(self, t: MeldTemplate, reach: int) -> int:
-        """Cards of ``mine`` that no meld ``t`` taking cards of ``reach`` may use under the
-        reuse rules: used in a scored declaration at all (``reuse = never``), or in ``t``'s
-        class at a higher order, or at the same order unless a released card within ``reach``
-        could re-form it (``reform_requires_hand_card = false``). Sound: every candidate
-        holding a blocked card is refused by `meld_problem`."""
+        """Cards that no meld ``t`` taking cards of ``reach`` (the player's cards it may take)
+        may use under the reuse rules: used in a scored declaration at all (``reuse =
+        never``), or in ``t``'s class at a higher order, or at the same order unless a
+        released card within ``reach`` could re-form it (``reform_requires_hand_card =
+        false``). Sound: every candidate holding a blocked card is refused by
+        `meld_problem`."""
         if t.klass not in self.by_class and self._c.rules.melds.reuse != "never":
             return 0
         key = (t.klass, t.order)
@@ -304,7 +358,7 @@ class Book:
             elif d.order > t.order:
                 higher |= d.cards
         hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
-        repair = released & ~active & self.mine
+        repair = released & ~active
         if not reform or rules.reform_requires_hand_card:
             repair = 0
         return hard, same, repair
@@ -352,7 +406,7 @@ def meld_problem(
         for d in book.scored:
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
-    else:
+    elif cards & book.class_cards(t.klass):  # no card used in the class: nothing to reuse
         problem = _class_reuse_problem(c, t, cards, hand, book)
         if problem:
             return problem

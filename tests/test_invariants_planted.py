@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, find, settings
 from hypothesis.errors import NoSuchExample
 
 from bezique import Deal, IllegalAction, Rules, load_profile, profile_from_toml
+from bezique.compile import compile_rules
 from bezique.events import Event
 from bezique.invariants import (
     InvariantError,
@@ -23,6 +24,15 @@ from bezique.invariants import (
 from bezique.strategies import Playout, playouts
 
 Invariant = Callable[[Deal], None]
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables() -> Any:
+    """The engine memoizes per compiled profile (`bezique.compile.Compiled`): a fault patched
+    into it must neither meet tables worked out before nor leave its own behind."""
+    compile_rules.cache_clear()
+    yield
+    compile_rules.cache_clear()
 
 SHORT_STOCK = profile_from_toml(
     'extends = "five-hundred"\ndeal.hand_size = 15\ndeal.packets = [3]\ngame.call_out = false'
