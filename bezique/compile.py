@@ -217,15 +217,18 @@ class Compiled:
     """Per player: the last (cards, trump state, bitmask of patterns within reach, patterns,
     every card they may take) that `bezique.melds.reachable` worked out; the next call
     rechecks only the patterns the changed kinds touch."""
+    own_memo: list[Any]
+    """Per player: the last (declarations tuple, the player's own declarations tuple) that
+    `bezique.state.DealState._own` worked out; its identity keys the memos below."""
     book_memo: list[Any]
-    """Per player: the last (declarations tuple, `bezique.melds.Book` of them)."""
+    """Per player: the last (own declarations, `bezique.melds.Book` of them)."""
     meld_memo: list[Any]
     """Per player: the last declarations `bezique.legal` listed, with what they depend on
-    (the declarations tuple, the patterns within reach, and the player's cards, concealed
-    cards and scored dixes among the cards those patterns take)."""
+    (the player's own declarations, the patterns within reach, and the player's cards,
+    concealed cards and scored dixes among the cards those patterns take)."""
     play_memo: list[Any]
-    """Per player: the last (declarations, table, hand, dix-scored, qualified plays, lanes of
-    the kinds tabled or dix-scored) that `bezique.legal` worked out, reused while the same
+    """Per player: the last (own declarations, table, hand, dix-scored, qualified plays, lanes
+    of the kinds tabled or dix-scored) that `bezique.legal` worked out, reused while the same
     cards and declarations come back."""
     listed_melds: dict[tuple[Any, int, int, int], Any]
     """Declaration actions already built by `bezique.legal`, by (action class, template,
@@ -327,6 +330,7 @@ def compile_rules(rules: Rules) -> Compiled:
         reach_memo=[None, None],
         meld_memo=[None, None],
         book_memo=[None, None],
+        own_memo=[None, None],
         play_memo=[None, None],
         listed_melds={},
         carte_blanche=carte,

@@ -105,18 +105,19 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
     found = memo[p]
-    if found is not None and found[0] is d._decls and found[1] == table and found[3] == scored:
+    own = d._own(p)
+    if found is not None and found[0] is own and found[1] == table and found[3] == scored:
         kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
         hand = d._hand[p] & kinds
         qualified: list[tuple[int, list[Action]]] = found[4]
         if found[2] != hand:
             qualified = _qualified_plays(d, p, table, hand, scored)
-            memo[p] = (d._decls, table, hand, scored, qualified, kinds)
+            memo[p] = (own, table, hand, scored, qualified, kinds)
     else:
         kinds = lane_any(table | scored) * 0xFF
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (d._decls, table, hand, scored, qualified, kinds)
+        memo[p] = (own, table, hand, scored, qualified, kinds)
     added = 0
     for k, plays in qualified:
         if lanes[k]:
@@ -171,6 +172,18 @@ class _KindParts(dict[int, list[int]]):
         return parts
 
 
+def _book(d: Deal, p: int) -> Book:
+    """The player's `Book`, reused while the player's declarations stay the same."""
+    own = d._own(p)
+    found = d._c.book_memo[p]
+    if found is not None and found[0] is own:
+        book: Book = found[1]
+        return book
+    book = Book(d._c, own, p)
+    d._c.book_memo[p] = (own, book)
+    return book
+
+
 LISTED_MELDS = 1 << 12
 """How many listed declarations `Compiled.listed_melds` keeps before starting afresh."""
 
@@ -185,19 +198,14 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
         return out
     # the listing depends on nothing else: the same as last time while these stay put
     reach = c.reach_memo[p][4]
-    hand, scored, decls = d._hand[p] & reach, d._dix_scored & reach, d._decls
+    hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
     memo = c.meld_memo[p]
     if (
-        memo is not None and memo[0] is decls and memo[1] is within_reach
+        memo is not None and memo[0] is own and memo[1] is within_reach
         and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored and memo[5] is kind
     ):
         return list(memo[6])
-    found = c.book_memo[p]
-    if found is not None and found[0] is decls:
-        book: Book = found[1]
-    else:
-        book = Book(c, decls, p)
-        c.book_memo[p] = (decls, book)
+    book = _book(d, p)
     pending = book.pending if kind is Announce else None
     parts = _KindParts(d, p)
     listed = c.listed_melds
@@ -207,7 +215,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
         if pending and (t.index, bits) in pending:
             continue
         if meld_problem(
-            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump, matched=True,
+            c, t, bits, player=p, hand=d._hand[p], decls=own, trump=trump, matched=True,
             book=book,
         ):
             continue
@@ -231,7 +239,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
                 listed.clear()
             listed[key] = act
         out.append(act)
-    c.meld_memo[p] = (decls, within_reach, mine & reach, hand, scored, kind, tuple(out))
+    c.meld_memo[p] = (own, within_reach, mine & reach, hand, scored, kind, tuple(out))
     return out
 
 
@@ -376,7 +384,10 @@ def action_problem(d: Deal, act: Action) -> str | None:
         ):
             return "that declaration is already pending"
         trump = None if d._trump < 0 else d._trump
-        return meld_problem(d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump)
+        return meld_problem(
+            d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
+            book=_book(d, p),
+        )
     if isinstance(act, DixShow | DixExchange):
         refusal = _dix_refusal(d, show=isinstance(act, DixShow))
         if refusal:

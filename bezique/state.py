@@ -143,12 +143,27 @@ class DealState:
         kinds = {x >> 3 for x in iter_bits(self._hand[player] | self._table[player])}
         return {k: self._groups_of_kind(player, k, tabled) for k in sorted(kinds)}
 
+    def _own(self, player: int) -> tuple[Declaration, ...]:
+        """The player's declarations, interned: equal declarations give the same tuple object
+        from one call to the next, so the hot path can key its memos on its identity."""
+        memo = self._c.own_memo
+        found = memo[player]
+        decls = self._decls
+        if found is not None and found[0] is decls:
+            own: tuple[Declaration, ...] = found[1]
+            return own
+        own = tuple(d for d in decls if d.owner == player)
+        if found is not None and found[1] == own:
+            own = found[1]
+        memo[player] = (decls, own)
+        return own
+
     def _tabled(self, player: int) -> list[int]:
         """The player's declarations that lie on the table, each as its tabled cards."""
         table = self._table[player]
         if not table:
             return []
-        return [d.cards & table for d in self._decls if d.owner == player and d.cards & table]
+        return [d.cards & table for d in self._own(player) if d.cards & table]
 
     def _groups_of_kind(
         self, player: int, k: int, tabled: list[int] | None = None
