@@ -230,9 +230,6 @@ class Compiled:
     """Per player: the last (own declarations, table, hand, dix-scored, qualified plays, lanes
     of the kinds tabled or dix-scored) that `bezique.legal` worked out, reused while the same
     cards and declarations come back."""
-    listed_melds: dict[tuple[Any, int, int, int], Any]
-    """Declaration actions already built by `bezique.legal`, by (action class, template,
-    cards, cards named with a copy letter): a meld held for several turns is built once."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -332,7 +329,6 @@ def compile_rules(rules: Rules) -> Compiled:
         book_memo=[None, None],
         own_memo=[None, None],
         play_memo=[None, None],
-        listed_melds={},
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

@@ -184,10 +184,6 @@ def _book(d: Deal, p: int) -> Book:
     return book
 
 
-LISTED_MELDS = 1 << 12
-"""How many listed declarations `Compiled.listed_melds` keeps before starting afresh."""
-
-
 def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
@@ -208,7 +204,6 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     book = _book(d, p)
     pending = book.pending if kind is Announce else None
     parts = _KindParts(d, p)
-    listed = c.listed_melds
     # only a kind with tabled or dix-scored copies may split into several groups
     split = lane_any(d._table[p] | d._dix_scored & mine)
     for t, bits in candidates(c, mine, parts, trump, book.blocked, within_reach, split):
@@ -226,18 +221,13 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             shared ^= low
             if len(parts[low.bit_length() >> 3]) > 1:
                 qualified |= bits & low * 0xFF
-        key = (kind, t.index, bits, qualified)
-        act = listed.get(key)
-        if act is None:
-            cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
-            qualify = 0
+        cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
+        qualify = 0
+        if qualified:
             for i, x in enumerate(cards):
                 if qualified >> x & 1:
                     qualify |= 1 << i
-            act = kind(t.name, cards, qualify)
-            if len(listed) >= LISTED_MELDS:
-                listed.clear()
-            listed[key] = act
+        act = kind(t.name, cards, qualify)
         out.append(act)
     c.meld_memo[p] = (own, within_reach, mine & reach, hand, scored, kind, tuple(out))
     return out

@@ -122,16 +122,36 @@ def candidates(
         avail = mine
         if blocked is not None:
             avail = mine & ~blocked(t, reach & mine)
-        if simple is not None and not split & need:
-            # one kind per slot, each kind's copies one group: take the lowest copies
-            bits = 0
+        if simple is not None:  # one kind per slot: each slot takes the lowest copies
+            fixed = 0
+            multi: list[list[int]] | None = None  # slots whose copies fall in several groups
             for shift, n in simple:
                 lane = avail >> shift & 0xFF
                 if _POP[lane] < n:
                     break
-                bits |= _LOW_N[lane][n] << shift
+                if split >> shift & 1:
+                    groups = [g for g in parts[shift >> 3] if lane & g & -g]
+                    if len(groups) > 1:
+                        if multi is None:
+                            multi = []
+                        multi.append(
+                            [(g & -g) << shift for g in reversed(groups)] if n == 1
+                            else _choose([(shift, g) for g in groups], n)
+                        )
+                        continue
+                    lane = groups[0]
+                    if _POP[lane] < n:
+                        break
+                fixed |= _LOW_N[lane][n] << shift
             else:
-                yield t, bits
+                if multi is None:
+                    yield t, fixed
+                else:
+                    for chosen in product(*multi):
+                        bits = fixed
+                        for part in chosen:
+                            bits |= part
+                        yield t, bits
             continue
         if avail != mine and not _holds(avail, need, checks):
             continue
