@@ -39,3 +39,7 @@ class Event:
         if self.points:
             text += f" +{self.points}"
         return text
+
+
+ONE_CARD: tuple[tuple[int], ...] = tuple((x,) for x in range(256))
+"""The ``cards`` of a one-card event, shared (a play or a draw makes no new tuple)."""

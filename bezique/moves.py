@@ -12,7 +12,7 @@ from bezique.actions import Announce, Meld
 from bezique.cards import SUIT_NAMES, card_name, iter_bits
 from bezique.carte import after_draw, on_play
 from bezique.count import end_count, trick_points
-from bezique.events import Event
+from bezique.events import ONE_CARD, Event
 from bezique.melds import Declaration, fixed_trump
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
 from bezique.tricks import beats, follow_choices, suit_bits
@@ -52,7 +52,7 @@ class DealMoves(DealState):
         self._known[p] &= ~bit
         if self._carte[p]:
             on_play(self, p)
-        self._events.append(Event("play", p, (card,)))
+        self._events.append(Event("play", p, ONE_CARD[card]))
         self._trick.append(card)
         if (
             c.dix_on_play and self._trump >= 0 and self._is_dix(card)
@@ -276,12 +276,12 @@ class DealMoves(DealState):
             if self._stock and not take_up:
                 card = self._stock.pop()
                 self._hand[p] |= 1 << card
-                self._events.append(Event("draw", p, (card,), private=True))
+                self._events.append(Event("draw", p, ONE_CARD[card], private=True))
             else:
                 card, self._turn_up = self._turn_up, -1
                 self._hand[p] |= 1 << card
                 self._known[p] |= 1 << card
-                self._events.append(Event("draw", p, (card,), reason="turn_up"))
+                self._events.append(Event("draw", p, ONE_CARD[card], reason="turn_up"))
             if self._carte[p]:
                 after_draw(self, p, card)
         self._drawn = True
