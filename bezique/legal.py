@@ -24,7 +24,7 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
-from bezique.melds import Book, candidates, meld_problem, reachable
+from bezique.melds import Book, Declaration, candidates, meld_problem, reachable
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
@@ -105,19 +105,21 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
     found = memo[p]
-    own = d._own(p)
-    if found is not None and found[0] is own and found[1] == table and found[3] == scored:
+    if (
+        found is not None and found[1] == table and found[3] == scored
+        and found[0] is d._own(p)
+    ):
         kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
         hand = d._hand[p] & kinds
         qualified: list[tuple[int, list[Action]]] = found[4]
         if found[2] != hand:
             qualified = _qualified_plays(d, p, table, hand, scored)
-            memo[p] = (own, table, hand, scored, qualified, kinds)
+            memo[p] = (found[0], table, hand, scored, qualified, kinds)
     else:
         kinds = lane_any(table | scored) * 0xFF
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (own, table, hand, scored, qualified, kinds)
+        memo[p] = (d._own(p), table, hand, scored, qualified, kinds)
     added = 0
     for k, plays in qualified:
         if lanes[k]:
@@ -157,24 +159,34 @@ def _qualified_plays(
 
 class _KindParts(dict[int, list[int]]):
     """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
-    kinds asked for."""
+    kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
+    player's declarations stay where they are."""
 
-    def __init__(self, d: Deal, p: int) -> None:
+    def __init__(self, d: Deal, p: int, book: Book) -> None:
         super().__init__()
-        self.deal, self.player = d, p
+        self.deal, self.player, self.book = d, p, book
         self.tabled: list[int] | None = None
 
     def __missing__(self, k: int) -> list[int]:
-        if self.tabled is None:
-            self.tabled = self.deal._tabled(self.player)
-        parts = self.deal._kind_parts(self.player, k, self.tabled)
+        d, p, shift = self.deal, self.player, k * 8
+        key = (k, d._hand[p] >> shift & 0xFF, d._table[p] >> shift & 0xFF,
+               d._dix_scored >> shift & 0xFF)
+        known = self.book.parts
+        parts = known.get(key)
+        if parts is None:
+            if self.tabled is None:
+                self.tabled = d._tabled(p)
+            parts = d._kind_parts(p, k, self.tabled)
+            known[key] = parts
         self[k] = parts
         return parts
 
 
-def _book(d: Deal, p: int) -> Book:
-    """The player's `Book`, reused while the player's declarations stay the same."""
-    own = d._own(p)
+def _book(d: Deal, p: int, own: tuple[Declaration, ...] | None = None) -> Book:
+    """The player's `Book`, reused while the player's declarations (``own``, `DealState._own`)
+    stay the same."""
+    if own is None:
+        own = d._own(p)
     found = d._c.book_memo[p]
     if found is not None and found[0] is own:
         book: Book = found[1]
@@ -201,11 +213,12 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
         and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored and memo[5] is kind
     ):
         return list(memo[6])
-    book = _book(d, p)
+    book = _book(d, p, own)
     pending = book.pending if kind is Announce else None
-    parts = _KindParts(d, p)
-    # only a kind with tabled or dix-scored copies may split into several groups
-    split = lane_any(d._table[p] | d._dix_scored & mine)
+    parts = _KindParts(d, p, book)
+    # only a kind with tabled or dix-scored copies (a non-empty lane here) may split into
+    # several groups
+    split = d._table[p] | d._dix_scored & mine
     for t, bits in candidates(c, mine, parts, trump, book.blocked, within_reach, split):
         if pending and (t.index, bits) in pending:
             continue
@@ -214,18 +227,11 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             book=book,
         ):
             continue
-        qualified = 0  # cards of kinds whose copies differ: named with their copy letter
-        shared = split & lane_any(bits)
-        while shared:
-            low = shared & -shared
-            shared ^= low
-            if len(parts[low.bit_length() >> 3]) > 1:
-                qualified |= bits & low * 0xFF
         cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
-        qualify = 0
-        if qualified:
+        qualify = 0  # cards of kinds whose copies differ are named with their copy letter
+        if split:
             for i, x in enumerate(cards):
-                if qualified >> x & 1:
+                if split >> (x & ~7) & 0xFF and len(parts[x >> 3]) > 1:
                     qualify |= 1 << i
         act = kind(t.name, cards, qualify)
         out.append(act)

@@ -75,7 +75,23 @@ _LOW_N = tuple(tuple(_lowest_n(v, n) for n in range(9)) for v in range(256))
 
 def _choose(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
     """Distinct ways to take ``count`` cards from equivalence groups, each ``(shift, lane
-    byte)`` of interchangeable copies (the lowest copies of a group are taken first)."""
+    byte)`` of interchangeable copies (the lowest copies of a group are taken first). The
+    result is shared between equal calls: read it, never change it."""
+    key = (*groups, count)
+    found = _CHOSEN.get(key)
+    if found is None:
+        found = _ways(groups, count)
+        if len(_CHOSEN) >= CHOSEN_SIZE:
+            _CHOSEN.clear()
+        _CHOSEN[key] = found
+    return found
+
+
+CHOSEN_SIZE = 1 << 10
+_CHOSEN: dict[tuple[object, ...], list[int]] = {}
+
+
+def _ways(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
     out: list[int] = []
     size = len(groups)
     left = [0] * (size + 1)
@@ -111,8 +127,8 @@ def candidates(
 
     ``parts[k]``: kind ``k``'s equivalence groups of copies (same place, same meld history), as
     lane bytes; copies within a group are interchangeable, so only the lowest are taken. It is
-    looked up only for the kinds of ``split`` (bit 0 of their lanes): every other kind's copies
-    form one group. ``blocked(t, reach)``: cards that can never serve in ``t`` from the cards
+    looked up only for the kinds whose lane in ``split`` is not empty (the cards that may
+    split a kind: tabled or dix-scored ones); every other kind's copies form one group. ``blocked(t, reach)``: cards that can never serve in ``t`` from the cards
     ``reach`` (the reuse rules), left out before enumerating (see `Book.blocked`).
     ``within_reach``: `reachable` already at hand.
     """
@@ -129,7 +145,7 @@ def candidates(
                 lane = avail >> shift & 0xFF
                 if _POP[lane] < n:
                     break
-                if split >> shift & 1:
+                if split >> shift & 0xFF:
                     groups = [g for g in parts[shift >> 3] if lane & g & -g]
                     if len(groups) > 1:
                         if multi is None:
@@ -156,28 +172,18 @@ def candidates(
         if avail != mine and not _holds(avail, need, checks):
             continue
         options: list[list[int]] = []
-        for _, n, kinds in pattern:
-            if len(kinds) == 1:
-                shift = kinds[0] << 3
+        for _, n, kinds in pattern:  # a slot of several kinds (``suits = "any"``)
+            groups: list[tuple[int, int]] = []
+            for k in kinds:
+                shift = k << 3
                 lane = avail >> shift & 0xFF
-                if not split >> shift & 1:
-                    found = [_LOW_N[lane][n] << shift] if _POP[lane] >= n else []
-                elif n == 1:  # one card: the lowest copy of each group
-                    found = [(g & -g) << shift for g in parts[kinds[0]] if lane & g & -g][::-1]
+                if not lane:
+                    continue
+                if split >> shift & 0xFF:
+                    groups.extend((shift, g) for g in parts[k] if lane & g & -g)
                 else:
-                    found = _choose([(shift, g) for g in parts[kinds[0]] if lane & g & -g], n)
-            else:
-                groups: list[tuple[int, int]] = []
-                for k in kinds:
-                    shift = k << 3
-                    lane = avail >> shift & 0xFF
-                    if not lane:
-                        continue
-                    if split >> shift & 1:
-                        groups.extend((shift, g) for g in parts[k] if lane & g & -g)
-                    else:
-                        groups.append((shift, lane))
-                found = _choose(groups, n)
+                    groups.append((shift, lane))
+            found = _choose(groups, n)
             if not found:
                 break
             options.append(found)
@@ -276,7 +282,8 @@ class Book:
     """One player's declarations, sorted once for checking many candidate melds."""
 
     __slots__ = (
-        "_blocked", "_c", "_class_cards", "_decls", "_player", "_reuse", "by_class", "scored",
+        "_blocked", "_c", "_class_cards", "_decls", "_never", "_player", "_reuse", "by_class",
+        "parts", "scored",
     )
 
     def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
@@ -295,7 +302,11 @@ class Book:
         self._c = c
         self._decls = decls
         self._player = player
-        self._blocked: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._blocked: dict[int, tuple[int, int, int]] = {}
+        self._never = c.rules.melds.reuse == "never"
+        self.parts: dict[tuple[int, int, int, int], list[int]] = {}
+        """Copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
+        declarations are fixed for the book's life, so the lanes decide the groups."""
         self._reuse: dict[int, tuple[list[Declaration], int]] = {}
         self._class_cards: dict[int, int] = {}
 
@@ -348,13 +359,12 @@ class Book:
         released card within ``reach`` could re-form it (``reform_requires_hand_card =
         false``). Sound: every candidate holding a blocked card is refused by
         `meld_problem`."""
-        if t.klass not in self.by_class and self._c.rules.melds.reuse != "never":
+        if t.klass not in self.by_class and not self._never:
             return 0
-        key = (t.klass, t.order)
-        found = self._blocked.get(key)
+        found = self._blocked.get(t.index)
         if found is None:
             found = self._compute_blocked(t)
-            self._blocked[key] = found
+            self._blocked[t.index] = found
         hard, same, repair = found
         return hard if repair & reach else hard | same
 
