@@ -6,6 +6,7 @@ profile share one `Compiled`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -164,16 +165,34 @@ def _flatten(
     return tuple(out)
 
 
-def _touching(flat: tuple[tuple[FlatPattern, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for entries in flat:
-        by_kind = [0] * 32
-        for i, entry in enumerate(entries):
-            for k in range(32):
-                if entry[4] >> (k * 8) & 0xFF:
-                    by_kind[k] |= 1 << i
-        out.append(tuple(by_kind))
-    return tuple(out)
+_POP = tuple(v.bit_count() for v in range(256))
+
+
+def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
+    """A function telling, from the 32 lane bytes of a player's cards (``cards.to_bytes(32,
+    "little")``), which patterns of ``flat`` the cards hold enough cards for (bit ``i``:
+    ``flat[i]``).
+
+    Generated once per profile and trump state, one ``if`` per pattern over byte lookups: three
+    times as fast as a loop over the patterns, and it runs on every declaring turn. The source
+    is built from integers only (kinds and counts), never from profile text.
+    """
+    lines = ["def check(b):", "    s = 0"]
+    for i, (_, pattern, _, _, _, _) in enumerate(flat):
+        tests = []
+        for _, n, kinds in pattern:
+            if len(kinds) == 1 and n == 1:
+                tests.append(f"b[{kinds[0]:d}]")
+            else:
+                total = " + ".join(f"P[b[{k:d}]]" for k in kinds)
+                tests.append(f"{total} >= {n:d}")
+        lines.append(f"    if {' and '.join(tests) or 'True'}:")
+        lines.append(f"        s |= {1 << i:d}")
+    lines.append("    return s")
+    namespace: dict[str, Any] = {"P": _POP}
+    exec("\n".join(lines), namespace)
+    check: Callable[[bytes], int] = namespace["check"]
+    return check
 
 
 def _meld_mask(patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]) -> int:
@@ -211,12 +230,12 @@ class Compiled:
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
     meld_mask: int
     """Every physical card that some meld of the table may take."""
-    reach_touching: tuple[tuple[int, ...], ...]
-    """Per trump state and kind: bitmask of the `flat_patterns` whose cards include that kind."""
-    reach_memo: list[Any]
-    """Per player: the last (cards, trump state, bitmask of patterns within reach, patterns,
-    every card they may take) that `bezique.melds.reachable` worked out; the next call
-    rechecks only the patterns the changed kinds touch."""
+    reach_check: tuple[Callable[[bytes], int], ...]
+    """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
+    their lane bytes (see `_reach_check`)."""
+    reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...]
+    """Per trump state: the patterns of each answer of `reach_check` and every card they may
+    take, built once per answer (so equal answers give the same tuple object)."""
     own_memo: list[Any]
     """Per player: the last (declarations tuple, the player's own declarations tuple) that
     `bezique.state.DealState._own` worked out; its identity keys the memos below."""
@@ -323,8 +342,8 @@ def compile_rules(rules: Rules) -> Compiled:
         patterns=patterns,
         flat_patterns=flat,
         meld_mask=_meld_mask(patterns),
-        reach_touching=_touching(flat),
-        reach_memo=[None, None],
+        reach_check=tuple(_reach_check(entries) for entries in flat),
+        reach_found=tuple({} for _ in flat),
         meld_memo=[None, None],
         book_memo=[None, None],
         own_memo=[None, None],

@@ -201,11 +201,10 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     trump = None if d._trump < 0 else d._trump
     mine = d._mine(p)
     out: list[Action] = []
-    within_reach = reachable(c, mine, trump, p)
+    within_reach, reach = reachable(c, mine, trump)
     if not within_reach:  # the common case
         return out
     # the listing depends on nothing else: the same as last time while these stay put
-    reach = c.reach_memo[p][4]
     hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
     memo = c.meld_memo[p]
     if (

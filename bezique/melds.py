@@ -120,7 +120,7 @@ def candidates(
     parts: Mapping[int, list[int]],
     trump: int | None,
     blocked: Callable[[MeldTemplate, int], int] | None = None,
-    within_reach: list[FlatPattern] | None = None,
+    within_reach: Sequence[FlatPattern] | None = None,
     split: int = -1,
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
@@ -128,12 +128,14 @@ def candidates(
     ``parts[k]``: kind ``k``'s equivalence groups of copies (same place, same meld history), as
     lane bytes; copies within a group are interchangeable, so only the lowest are taken. It is
     looked up only for the kinds whose lane in ``split`` is not empty (the cards that may
-    split a kind: tabled or dix-scored ones); every other kind's copies form one group. ``blocked(t, reach)``: cards that can never serve in ``t`` from the cards
-    ``reach`` (the reuse rules), left out before enumerating (see `Book.blocked`).
+    split a kind: tabled or dix-scored ones); every other kind's copies form one group.
+    ``blocked(t, reach)``: cards that can never serve in ``t`` from the player's cards
+    ``reach`` that ``t`` may take (the reuse rules), left out before enumerating (see
+    `Book.blocked`).
     ``within_reach``: `reachable` already at hand.
     """
     if within_reach is None:
-        within_reach = reachable(c, mine, trump)
+        within_reach = reachable(c, mine, trump)[0]
     for t, pattern, need, checks, reach, simple in within_reach:
         avail = mine
         if blocked is not None:
@@ -146,16 +148,16 @@ def candidates(
                 if _POP[lane] < n:
                     break
                 if split >> shift & 0xFF:
-                    groups = [g for g in parts[shift >> 3] if lane & g & -g]
-                    if len(groups) > 1:
+                    held = [g for g in parts[shift >> 3] if lane & g & -g]
+                    if len(held) > 1:
                         if multi is None:
                             multi = []
                         multi.append(
-                            [(g & -g) << shift for g in reversed(groups)] if n == 1
-                            else _choose([(shift, g) for g in groups], n)
+                            [(g & -g) << shift for g in reversed(held)] if n == 1
+                            else _choose([(shift, g) for g in held], n)
                         )
                         continue
-                    lane = groups[0]
+                    lane = held[0]
                     if _POP[lane] < n:
                         break
                 fixed |= _LOW_N[lane][n] << shift
@@ -206,76 +208,36 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
     return all((cards & mask).bit_count() >= n for mask, n in checks)
 
 
-def reachable(c: Compiled, mine: int, trump: int | None, player: int = 0) -> list[FlatPattern]:
-    """The concrete meld patterns that the cards ``mine`` hold enough cards for.
+REACH_FOUND_SIZE = 1 << 12
 
-    Worked out incrementally per ``player``: a declaring turn changes the copies of a few
-    kinds, and only the patterns that take such a kind are checked again (the list returned
-    is shared: read it, never change it).
-    """
+
+def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPattern, ...], int]:
+    """The concrete meld patterns that the cards ``mine`` hold enough cards for, and every
+    card those patterns may take. Equal answers are the same objects (a memo key)."""
     index = 0 if trump is None else trump + 1
-    mine &= c.meld_mask  # cards no meld takes change nothing
-    flat = c.flat_patterns[index]
-    memo = c.reach_memo[player]
-    if memo is not None and memo[1] == index:
-        changed = mine ^ memo[0]
-        if not changed:
-            found: list[FlatPattern] = memo[3]
-            return found
-        touching = c.reach_touching[index]
-        # a pattern holding enough cards still does after a card is added, and one short of
-        # cards still is after a card is taken away: only the others are checked again
-        before = memo[2]
-        gained = lost = 0
-        cards = changed & mine
-        while cards:
-            low = cards & -cards
-            gained |= touching[low.bit_length() - 1 >> 3]
-            cards ^= low
-        cards = changed & ~mine
-        while cards:
-            low = cards & -cards
-            lost |= touching[low.bit_length() - 1 >> 3]
-            cards ^= low
-        recheck = gained & ~before | lost & before
-        status = before & ~recheck
-        if recheck:
-            status |= _within_reach(flat, mine, recheck)
-        if status == memo[2]:
-            c.reach_memo[player] = (mine, index, status, memo[3], memo[4])
-            found = memo[3]
-            return found
-    else:
-        status = _within_reach(flat, mine, (1 << len(flat)) - 1)
-    found = []
-    cards = 0
-    bits = status
-    while bits:
-        low = bits & -bits
-        entry = flat[low.bit_length() - 1]
-        found.append(entry)
-        cards |= entry[4]
-        bits ^= low
-    c.reach_memo[player] = (mine, index, status, found, cards)
+    status = c.reach_check[index](mine.to_bytes(32, "little"))
+    if not status:
+        return _NOTHING
+    known = c.reach_found[index]
+    found = known.get(status)
+    if found is None:
+        flat = c.flat_patterns[index]
+        patterns = []
+        cards = 0
+        bits = status
+        while bits:
+            low = bits & -bits
+            entry = flat[low.bit_length() - 1]
+            patterns.append(entry)
+            cards |= entry[4]
+            bits ^= low
+        if len(known) >= REACH_FOUND_SIZE:
+            known.clear()
+        found = known[status] = (tuple(patterns), cards)
     return found
 
 
-def _within_reach(flat: tuple[FlatPattern, ...], mine: int, which: int) -> int:
-    """Which of the patterns ``which`` (bitmask over ``flat``) the cards ``mine`` can form."""
-    absent = ~lane_any(mine)
-    out = 0
-    while which:
-        low = which & -which
-        which ^= low
-        entry = flat[low.bit_length() - 1]
-        if entry[2] & absent:
-            continue
-        for mask, n in entry[3]:
-            if (mine & mask).bit_count() < n:
-                break
-        else:
-            out |= low
-    return out
+_NOTHING: tuple[tuple[FlatPattern, ...], int] = ((), 0)
 
 
 class Book:
