@@ -247,8 +247,8 @@ class Compiled:
     concealed cards and scored dixes among the cards those patterns take)."""
     play_memo: list[Any]
     """Per player: the last (own declarations, table, hand, dix-scored, qualified plays, lanes
-    of the kinds tabled or dix-scored) that `bezique.legal` worked out, reused while the same
-    cards and declarations come back."""
+    of the kinds tabled or dix-scored, all declarations) that `bezique.legal` worked out,
+    reused while the same cards and declarations come back."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int

@@ -105,21 +105,24 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
     found = memo[p]
+    decls = d._decls
     if (
         found is not None and found[1] == table and found[3] == scored
-        and found[0] is d._own(p)
+        and (found[6] is decls or found[0] is d._own(p))
     ):
         kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
         hand = d._hand[p] & kinds
         qualified: list[tuple[int, list[Action]]] = found[4]
         if found[2] != hand:
             qualified = _qualified_plays(d, p, table, hand, scored)
-            memo[p] = (found[0], table, hand, scored, qualified, kinds)
+            memo[p] = (found[0], table, hand, scored, qualified, kinds, decls)
+        elif found[6] is not decls:
+            memo[p] = (*found[:6], decls)
     else:
         kinds = lane_any(table | scored) * 0xFF
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (d._own(p), table, hand, scored, qualified, kinds)
+        memo[p] = (d._own(p), table, hand, scored, qualified, kinds, decls)
     added = 0
     for k, plays in qualified:
         if lanes[k]:
