@@ -6,7 +6,9 @@ equals the base with the overrides applied. DESIGN §3: every problem raises Pro
 
 from __future__ import annotations
 
+import atexit
 import datetime
+import shutil
 import tempfile
 import typing
 from pathlib import Path
@@ -24,7 +26,9 @@ from bezique.rules.convert import field_names
 
 SRC = "junk.toml"
 EMPTY_DIR = Path(tempfile.mkdtemp(prefix="bezique-empty-"))
-"""An empty base folder, so random relative ``extends`` paths never find a file."""
+"""An empty base folder, so random relative ``extends`` paths never find a file (removed
+when the test run ends)."""
+atexit.register(shutil.rmtree, EMPTY_DIR, ignore_errors=True)
 
 TABLES: dict[str, type] = {
     a.name: typing.get_type_hints(Rules)[a.name]
