@@ -242,7 +242,8 @@ class Compiled:
     book_memo: list[Any]
     """Per player: the last (own declarations, `bezique.melds.Book` of them)."""
     meld_memo: list[Any]
-    """Per player: the last declarations `bezique.legal` listed, with what they depend on
+    """Per player and action (slot ``2 * player``: melds, ``+ 1``: announcements): the last
+    declarations `bezique.legal` listed, with what they depend on
     (the player's own declarations, the patterns within reach, and the player's cards,
     concealed cards and scored dixes among the cards those patterns take)."""
     play_memo: list[Any]
@@ -344,7 +345,7 @@ def compile_rules(rules: Rules) -> Compiled:
         meld_mask=_meld_mask(patterns),
         reach_check=tuple(_reach_check(entries) for entries in flat),
         reach_found=tuple({} for _ in flat),
-        meld_memo=[None, None],
+        meld_memo=[None] * 4,
         book_memo=[None, None],
         own_memo=[None, None],
         play_memo=[None, None],

@@ -209,12 +209,13 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
         return out
     # the listing depends on nothing else: the same as last time while these stay put
     hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
-    memo = c.meld_memo[p]
+    slot = 2 * p + (kind is Announce)
+    memo = c.meld_memo[slot]
     if (
         memo is not None and memo[0] is own and memo[1] is within_reach
-        and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored and memo[5] is kind
+        and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored
     ):
-        return list(memo[6])
+        return list(memo[5])
     book = _book(d, p, own)
     pending = book.pending if kind is Announce else None
     parts = _KindParts(d, p, book)
@@ -237,7 +238,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
                     qualify |= 1 << i
         act = kind(t.name, cards, qualify)
         out.append(act)
-    c.meld_memo[p] = (own, within_reach, mine & reach, hand, scored, kind, tuple(out))
+    c.meld_memo[slot] = (own, within_reach, mine & reach, hand, scored, tuple(out))
     return out
 
 

@@ -62,7 +62,7 @@ def _from_scratch(deal: bezique.Deal) -> list[str]:
     if c is None:
         c = _SCRATCH[deal.rules] = compile_rules.__wrapped__(deal.rules)
     for memo in (c.play_memo, c.meld_memo, c.book_memo, c.own_memo):
-        memo[0] = memo[1] = None
+        memo[:] = [None] * len(memo)
     for found in c.reach_found:
         found.clear()
     fresh = deal.clone()
