@@ -195,16 +195,6 @@ def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
     return check
 
 
-def _meld_mask(patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]) -> int:
-    mask = 0
-    for by_trump in patterns:
-        for concrete in by_trump:
-            for pattern in concrete:
-                for slot_mask, _, _ in pattern:
-                    mask |= slot_mask
-    return mask
-
-
 @frozen
 class Compiled:
     """Everything the engine needs from a profile, as ints and tuples."""
@@ -228,8 +218,6 @@ class Compiled:
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
-    meld_mask: int
-    """Every physical card that some meld of the table may take."""
     reach_check: tuple[Callable[[bytes], int], ...]
     """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
     their lane bytes (see `_reach_check`)."""
@@ -243,9 +231,9 @@ class Compiled:
     """Per player: the last (own declarations, `bezique.melds.Book` of them)."""
     meld_memo: list[Any]
     """Per player and action (slot ``2 * player``: melds, ``+ 1``: announcements): the last
-    declarations `bezique.legal` listed, with what they depend on
-    (the player's own declarations, the patterns within reach, and the player's cards,
-    concealed cards and scored dixes among the cards those patterns take)."""
+    declarations `bezique.legal` listed, with what they depend on (the player's own
+    declarations, the patterns within reach, and the player's cards, concealed cards and
+    scored dixes among the cards those patterns take)."""
     play_memo: list[Any]
     """Per player: the last (own declarations, table, hand, dix-scored, qualified plays, lanes
     of the kinds tabled or dix-scored, all declarations) that `bezique.legal` worked out,
@@ -342,7 +330,6 @@ def compile_rules(rules: Rules) -> Compiled:
         meld_by_name={t.name: t for t in templates},
         patterns=patterns,
         flat_patterns=flat,
-        meld_mask=_meld_mask(patterns),
         reach_check=tuple(_reach_check(entries) for entries in flat),
         reach_found=tuple({} for _ in flat),
         meld_memo=[None] * 4,
