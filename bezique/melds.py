@@ -131,8 +131,7 @@ def candidates(
     split a kind: tabled or dix-scored ones); every other kind's copies form one group.
     ``blocked(t, reach)``: cards that can never serve in ``t`` from the player's cards
     ``reach`` that ``t`` may take (the reuse rules), left out before enumerating (see
-    `Book.blocked`).
-    ``within_reach``: `reachable` already at hand.
+    `Book.blocked`). ``within_reach``: the patterns `reachable` gives, when already at hand.
     """
     if within_reach is None:
         within_reach = reachable(c, mine, trump)[0]
@@ -149,7 +148,7 @@ def candidates(
                     break
                 if split >> shift & 0xFF:
                     held = [g for g in parts[shift >> 3] if lane & g & -g]
-                    if len(held) > 1:
+                    if len(held) > 1:  # one choice per group (one card: last group first)
                         if multi is None:
                             multi = []
                         multi.append(
@@ -266,9 +265,9 @@ class Book:
         self._player = player
         self._blocked: dict[int, tuple[int, int, int]] = {}
         self._never = c.rules.melds.reuse == "never"
+        # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
+        # declarations are fixed for the book's life, so the lanes decide the groups
         self.parts: dict[tuple[int, int, int, int], list[int]] = {}
-        """Copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
-        declarations are fixed for the book's life, so the lanes decide the groups."""
         self._reuse: dict[int, tuple[list[Declaration], int]] = {}
         self._class_cards: dict[int, int] = {}
 
