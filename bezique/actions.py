@@ -21,9 +21,16 @@ def card_order(card: int) -> tuple[int, int, int]:
     return card >> 3 & 7, card >> 6, card & 7
 
 
+_ORDER_KEY = tuple((x >> 3 & 7) << 5 | (x >> 6) << 3 | (x & 7) for x in range(256))
+"""`card_order` as one int per physical card."""
+
+
 def _ordered(cards: tuple[int, ...], qualify: int) -> tuple[tuple[int, ...], int]:
     """The cards in listing order, with the copy-letter flags moved along."""
-    order = sorted(range(len(cards)), key=lambda i: card_order(cards[i]))
+    keys = [_ORDER_KEY[x] for x in cards]
+    if keys == sorted(keys):
+        return cards, qualify
+    order = sorted(range(len(cards)), key=keys.__getitem__)
     flags = 0
     for new, old in enumerate(order):
         if qualify >> old & 1:
