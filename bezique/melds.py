@@ -156,6 +156,8 @@ def candidates(
                             else _choose([(shift, g) for g in held], n)
                         )
                         continue
+                    if not held:  # no group of copies here at all (never in a sound deal)
+                        break
                     lane = held[0]
                     if _POP[lane] < n:
                         break
