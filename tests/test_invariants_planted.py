@@ -60,7 +60,7 @@ def _smallest_failure(
     smallest = find(
         playouts(rules, max_plies=max_plies, prefix=True),
         fails,
-        settings=settings(max_examples=400, database=None, deadline=None,
+        settings=settings(max_examples=400, database=None, deadline=None, derandomize=True,
                           suppress_health_check=list(HealthCheck)),
     )
     exc = _failure(invariant, smallest)
