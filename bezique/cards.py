@@ -237,6 +237,10 @@ def _lane_mask(low_bits: int) -> int:
 _ABOVE = {s: _lane_mask(s) for s in (1, 2, 4)}
 
 
+LANE_COUNT = tuple(v.bit_count() for v in range(256))
+"""How many copies a kind's lane byte holds: ``LANE_COUNT[bits >> (kind * 8) & 0xFF]``."""
+
+
 def lowest_copies(bits: int) -> int:
     """The lowest copy of every kind present in ``bits`` (one set bit per non-empty lane)."""
     smear = bits

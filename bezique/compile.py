@@ -12,7 +12,7 @@ from typing import Any
 
 from attrs import frozen
 
-from bezique.cards import RANKS, kind_bits, kind_of
+from bezique.cards import LANE_COUNT, RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
 
 TRICK_POINT_SCHEMES: dict[str, dict[str, int]] = {
@@ -165,9 +165,6 @@ def _flatten(
     return tuple(out)
 
 
-_POP = tuple(v.bit_count() for v in range(256))
-
-
 def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
     """A function telling, from the 32 lane bytes of a player's cards (``cards.to_bytes(32,
     "little")``), which patterns of ``flat`` the cards hold enough cards for (bit ``i``:
@@ -189,7 +186,7 @@ def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
         lines.append(f"    if {' and '.join(tests) or 'True'}:")
         lines.append(f"        s |= {1 << i:d}")
     lines.append("    return s")
-    namespace: dict[str, Any] = {"P": _POP}
+    namespace: dict[str, Any] = {"P": LANE_COUNT}
     exec("\n".join(lines), namespace)
     check: Callable[[bytes], int] = namespace["check"]
     return check

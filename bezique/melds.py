@@ -14,7 +14,7 @@ from itertools import product
 
 from attrs import frozen
 
-from bezique.cards import card_name, iter_bits, lane_any
+from bezique.cards import LANE_COUNT, card_name, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 
 
@@ -68,7 +68,6 @@ def _lowest_n(lane: int, n: int) -> int:
     return out
 
 
-_POP = tuple(v.bit_count() for v in range(256))
 _LOW_N = tuple(tuple(_lowest_n(v, n) for n in range(9)) for v in range(256))
 """``_LOW_N[lane][n]``: the lowest ``n`` copies of a kind's lane byte."""
 
@@ -96,7 +95,7 @@ def _ways(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
     size = len(groups)
     left = [0] * (size + 1)
     for i in range(size - 1, -1, -1):
-        left[i] = left[i + 1] + _POP[groups[i][1]]
+        left[i] = left[i + 1] + LANE_COUNT[groups[i][1]]
 
     def walk(i: int, need: int, acc: int) -> None:
         if need == 0:
@@ -107,7 +106,7 @@ def _ways(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
         walk(i + 1, need, acc)
         shift, lane = groups[i]
         lowest = _LOW_N[lane]
-        for m in range(1, min(need, _POP[lane]) + 1):
+        for m in range(1, min(need, LANE_COUNT[lane]) + 1):
             walk(i + 1, need - m, acc | lowest[m] << shift)
 
     walk(0, count, 0)
@@ -144,7 +143,7 @@ def candidates(
             multi: list[list[int]] | None = None  # slots whose copies fall in several groups
             for shift, n in simple:
                 lane = avail >> shift & 0xFF
-                if _POP[lane] < n:
+                if LANE_COUNT[lane] < n:
                     break
                 if split >> shift & 0xFF:
                     held = [g for g in parts[shift >> 3] if lane & g & -g]
@@ -159,7 +158,7 @@ def candidates(
                     if not held:  # no group of copies here at all (never in a sound deal)
                         break
                     lane = held[0]
-                    if _POP[lane] < n:
+                    if LANE_COUNT[lane] < n:
                         break
                 fixed |= _LOW_N[lane][n] << shift
             else:
