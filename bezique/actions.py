@@ -21,13 +21,15 @@ def card_order(card: int) -> tuple[int, int, int]:
     return card >> 3 & 7, card >> 6, card & 7
 
 
-_ORDER_KEY = tuple((x >> 3 & 7) << 5 | (x >> 6) << 3 | (x & 7) for x in range(256))
-"""`card_order` as one int per physical card."""
+LISTING_KEY = tuple(
+    rank << 5 | suit << 3 | copy for rank, suit, copy in map(card_order, range(256))
+)
+"""`card_order` as one int per physical card: sorting by it lists a meld's cards."""
 
 
 def _ordered(cards: tuple[int, ...], qualify: int) -> tuple[tuple[int, ...], int]:
     """The cards in listing order, with the copy-letter flags moved along."""
-    keys = [_ORDER_KEY[x] for x in cards]
+    keys = [LISTING_KEY[x] for x in cards]
     if keys == sorted(keys):
         return cards, qualify
     order = sorted(range(len(cards)), key=keys.__getitem__)

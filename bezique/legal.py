@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bezique.actions import (
+    LISTING_KEY,
     Action,
     Announce,
     CallOut,
@@ -20,7 +21,6 @@ from bezique.actions import (
     Draw,
     Meld,
     Play,
-    card_order,
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
@@ -84,8 +84,6 @@ _QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
 _DRAW, _DRAW_TURN_UP, _CALL_OUT = Draw(), Draw(turn_up=True), CallOut()
 
 
-_LISTING_ORDER = tuple(card_order(x) for x in range(256))
-"""How a meld lists its cards, per physical card (`card_order`, precomputed)."""
 _LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
 """The lowest set bit of a byte (a kind's lane): its lowest copy."""
 _PLAY_LOWEST = tuple(
@@ -230,7 +228,7 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
             book=book,
         ):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=_LISTING_ORDER.__getitem__))
+        cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
         if split:
             for i, x in enumerate(cards):
