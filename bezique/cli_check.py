@@ -3,8 +3,12 @@
 Hypothesis plays ``--deals`` whole deals of the profile with drawn legal actions and checks
 every invariant after every ply (`bezique.invariants.check_playout`). A violation is shrunk to
 the smallest failing game and printed as a replayable record; the exit status is then 1. Deals
-are bounded in plies (ten times the pack size) and in time, and a game is played to its end
-count, so a house rule that keeps a deal or a game from ending is reported instead of hanging.
+are bounded in plies (`bezique.playout.default_max_plies`, derived from the profile) and in
+time, and a game is played to its end count, so a house rule that keeps a deal or a game from
+ending is reported instead of hanging. The progress bar is drawn only on a terminal.
+
+This is the one command that needs hypothesis (the ``test`` extra); without it, ``check`` says
+in one line what to install and exits 1. Every other command runs on the runtime dependencies.
 
 >>> from bezique.cli import main
 >>> main(["check", "five-hundred", "--deals", "3", "--quiet"])  # doctest: +ELLIPSIS
@@ -25,14 +29,11 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TextIO
 
-from hypothesis import HealthCheck, Verbosity, given, settings
-from hypothesis import seed as hypothesis_seed
-
 from bezique.cli import Command, ProgressBar, register
 from bezique.game import Game
 from bezique.invariants import NAMES, InvariantError, check_playout
+from bezique.playout import Playout, default_max_plies
 from bezique.rules import Rules, load_profile
-from bezique.strategies import Playout, default_max_plies, playouts
 
 MAX_GAME_DEALS = 200
 """Deals a game may take before `check` reports that its end count is out of reach."""
@@ -134,7 +135,7 @@ class _Run:
         self.done = 0
         self.plies = 0
         self.failure: tuple[Playout, BaseException] | None = None
-        self.bar = None if args.quiet else ProgressBar(sys.stderr)
+        self.bar = None if args.quiet or not sys.stderr.isatty() else ProgressBar(sys.stderr)
 
     def one(self, playout: Playout) -> None:
         """Check one playout (the hypothesis test body)."""
@@ -152,6 +153,11 @@ class _Run:
 
     def run(self) -> None:
         """Run hypothesis over the profile's playouts."""
+        from hypothesis import HealthCheck, Verbosity, given, settings
+        from hypothesis import seed as hypothesis_seed
+
+        from bezique.strategies import playouts
+
         test = given(playouts(self.rules))(self.one)
         test = settings(max_examples=self.args.deals, database=None, deadline=None,
                         verbosity=Verbosity.quiet, derandomize=self.args.seed is None,
@@ -173,8 +179,28 @@ def _report_failure(run: _Run, out: TextIO) -> int:
     return 1
 
 
+INSTALL_HINT = ("bezique check: needs hypothesis, which is not installed; "
+                "install it with: python3 -m pip install 'bezique[test]'")
+"""The one line ``check`` prints (on stderr, exit status 1) where hypothesis is missing."""
+
+
+def hypothesis_missing() -> bool:
+    """Whether hypothesis cannot be imported (it is in the ``test`` extra only)."""
+    try:
+        import hypothesis  # noqa: F401
+    except ModuleNotFoundError as exc:
+        if exc.name != "hypothesis":
+            raise
+        return True
+    return False
+
+
 def check_command(args: argparse.Namespace, out: TextIO) -> int:
-    """Run the invariant suite; 0 when every invariant holds, 1 on a violation."""
+    """Run the invariant suite; 0 when every invariant holds, 1 on a violation (or without
+    hypothesis, after one line saying what to install)."""
+    if hypothesis_missing():
+        print(INSTALL_HINT, file=sys.stderr)
+        return 1
     rules = load_profile(args.profile)
     watchdog = Watchdog(args.deal_time)
     run = _Run(rules, args, watchdog)

@@ -24,8 +24,8 @@ from bezique.compile import BRISQUE_RANKS, compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
+from bezique.playout import Playout, default_max_plies
 from bezique.rules import Rules
-from bezique.strategies import Playout, default_max_plies
 
 __all__ = [
     "NAMES",
@@ -540,8 +540,8 @@ def check_playout(
     """Replay a deal, checking `check` after every ply (unless ``per_ply`` is false) and then
     the invariants that need the whole deal: scores never decrease (5), tricks and trick points
     (6), the dix total (8), determinism (9). A deal still running after ``max_plies`` (default
-    ten times the pack size) breaks invariant 6; a shorter unfinished playout is the start of a
-    deal and gets the per-ply checks only. Returns the final deal."""
+    `default_max_plies`, derived from the profile) breaks invariant 6; a shorter unfinished
+    playout is the start of a deal and gets the per-ply checks only. Returns the final deal."""
     deal = playout.start()
     history = []
     if per_ply:

@@ -10,8 +10,9 @@ Every strategy is named in the plural and takes keyword-only options:
 - `actions` (alias `legal_actions`) — one legal action of a deal;
 - `playouts` — a whole deal as a replayable `Playout`: the seed, the dealer and the actions.
 
-Importing hypothesis registers `Rules` and `Deal` through the package's hypothesis entry point,
-so ``st.from_type(Rules)`` draws profiles.
+Importing hypothesis registers `Rules` and `Deal` through the package's hypothesis entry point
+(`bezique._hypothesis`, which imports this module only when a strategy is drawn), so
+``st.from_type(Rules)`` draws profiles.
 
 >>> from hypothesis import given, settings
 >>> @settings(max_examples=3, database=None)
@@ -23,20 +24,24 @@ so ``st.from_type(Rules)`` draws profiles.
 
 from __future__ import annotations
 
+# Bound before hypothesis is imported: an install whose metadata still names this module's
+# hook runs it in the middle of this import (the hook itself imports nothing that needs us).
+from bezique._hypothesis import setup_hook as _hypothesis_setup_hook  # noqa: F401
+
+# isort: split
 import copy
 import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import tomli_w
-from attrs import frozen
 from hypothesis import note, reject
 from hypothesis import strategies as st
 
 from bezique.actions import Action
-from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import ProfileError
+from bezique.playout import Playout, default_max_plies
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "Playout",
     "actions",
     "deals",
+    "default_max_plies",
     "legal_actions",
     "playouts",
     "positions",
@@ -269,44 +275,6 @@ legal_actions = actions
 """Alias of `actions`: one legal action of a deal."""
 
 
-def default_max_plies(rules: Rules) -> int:
-    """The ply bound of a playout: ten times the pack size (a deal takes about 1.5 times)."""
-    return 10 * compile_rules(rules).pack_size
-
-
-@frozen
-class Playout:
-    """A whole deal as data: profile, seed, dealer and the actions in notation (replayable).
-
-    ``choices`` are the indices drawn into ``legal_actions()`` at each ply; ``finished`` says
-    whether the deal ended within the ply bound.
-    """
-
-    rules: Rules
-    seed: int
-    dealer: int
-    actions: tuple[str, ...]
-    choices: tuple[int, ...]
-    finished: bool
-
-    def start(self) -> Deal:
-        """The fresh deal the playout starts from."""
-        return Deal.new(self.rules, seed=self.seed, dealer=self.dealer)
-
-    def replay(self, plies: int | None = None) -> Deal:
-        """The deal after the first ``plies`` actions (all by default), applied by notation."""
-        deal = self.start()
-        for text in self.actions[:plies]:
-            deal.apply(text)
-        return deal
-
-    def __repr__(self) -> str:
-        return (
-            f"Playout(profile={self.rules.name!r} digest={self.rules.digest}, seed={self.seed}, "
-            f"dealer={self.dealer}, {len(self.actions)} plies, actions={list(self.actions)!r})"
-        )
-
-
 @st.composite
 def _playout(
     draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None, prefix: bool
@@ -339,10 +307,10 @@ def playouts(
 ) -> st.SearchStrategy[Playout]:
     """Deals of ``rules`` played with drawn legal actions, as replayable `Playout`s.
 
-    A deal stops at ``max_plies`` (default ten times the pack size), so that a house rule that
-    keeps a deal from ending is reported (``finished=False``) instead of hanging. With
-    ``prefix=True`` the number of plies is drawn too (up to ``max_plies``): the playout is the
-    start of a deal, and a failure shrinks to a short game.
+    A deal stops at ``max_plies`` (default `default_max_plies`, derived from the profile), so
+    that a house rule that keeps a deal from ending is reported (``finished=False``) instead of
+    hanging. With ``prefix=True`` the number of plies is drawn too (up to ``max_plies``): the
+    playout is the start of a deal, and a failure shrinks to a short game.
     """
     return _rules_strategy(rules).flatmap(lambda r: _playout(r, max_plies, dealer, prefix))
 
@@ -364,9 +332,3 @@ def positions(
     over). Failures shrink to short games; the seed and actions are noted for replay."""
     return _position(playouts(rules, max_plies=max_plies, dealer=dealer, prefix=True))
 
-
-def _hypothesis_setup_hook() -> None:
-    """Hypothesis entry point (``[project.entry-points.hypothesis]``): ``st.from_type(Rules)``
-    draws `profiles()` and ``st.from_type(Deal)`` deals of such profiles."""
-    st.register_type_strategy(Rules, profiles())
-    st.register_type_strategy(Deal, deals(profiles()))

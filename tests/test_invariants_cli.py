@@ -4,27 +4,57 @@ replayable smallest example and a non-zero exit, broken house rules with a clear
 from __future__ import annotations
 
 import importlib.util
+import io
 import re
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bezique import Deal
+from bezique import Deal, load_profile, profile_from_toml
 from bezique.cli import main
+from bezique.compile import compile_rules
 from bezique.events import Event
+from bezique.playout import default_max_plies
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_check_passes_on_a_builtin_profile_with_a_summary(
+class Terminal(io.StringIO):
+    """A captured stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_check_passes_on_a_builtin_profile_with_a_summary_and_a_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["check", "bezique", "--deals", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals" in out and "every invariant holds" in out
+    assert "3/3" in terminal.getvalue()  # the progress bar
+
+
+def test_check_draws_no_progress_bar_on_a_stream_that_is_not_a_terminal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["check", "bezique", "--deals", "3", "--seed", "5"]) == 0
-    out, err = capsys.readouterr()
-    assert "3 deals" in out and "every invariant holds" in out
-    assert "3/3" in err  # the progress bar
+    assert main(["check", "bezique", "--deals", "2", "--seed", "5"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_check_bounds_a_deal_by_the_profile_so_64_card_chinese_hands_are_not_endless() -> None:
+    """A Chinese variant with 64-card hands: random deals measured up to 2,277 plies (the old
+    bound of ten times the pack was 1,920); the derived bound leaves them room."""
+    big = profile_from_toml('extends = "chinese"\ndeal.hand_size = 64\ndeal.packets = [1]\n')
+    assert default_max_plies(big) >= 2500
+    assert default_max_plies(big) > default_max_plies(load_profile("chinese"))
+    bezique = load_profile("bezique")
+    assert 90 * 2 < default_max_plies(bezique) < 100 * compile_rules(bezique).pack_size
 
 
 def test_check_reports_a_planted_fault_as_a_replayable_record(
