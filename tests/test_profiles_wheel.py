@@ -1,8 +1,11 @@
-"""The built wheel ships every built-in profile (``bezique/_variants``) and loads them installed.
+"""The built wheel ships every built-in profile (``bezique/_variants``) and ``py.typed``, and
+works installed: profiles load, the command runs, the toolkit imports under its entry point.
 
 Builds the wheel with pip (hatchling comes from the pip cache or PyPI, or the local install when
-present), installs it into a fresh venv that borrows the already-installed dependencies
-(``--system-site-packages``, ``--no-index``), and loads every profile from there. ~5-15 s.
+present) and installs it (``--no-index --no-deps``) into a fresh venv that borrows the
+dependencies this interpreter already has: a ``.pth`` file lists the folders they were imported
+from. (``--system-site-packages`` would borrow the base interpreter's packages, which inside a
+venv are not this interpreter's.) ~5-15 s.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,9 +40,54 @@ print(json.dumps(out))
 """
 
 
-def _run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+DEPENDENCIES = ("attrs", "attr", "cattrs", "tomli_w", "hypothesis", "sortedcontainers")
+"""The runtime dependencies, and hypothesis (with its own) for the toolkit import."""
+
+TOOLKIT = """
+import bezique.strategies
+from hypothesis import given, settings, strategies as st
+from bezique import Rules
+
+@settings(max_examples=1, database=None, derandomize=True)
+@given(st.from_type(Rules))
+def drawn(rules):
+    assert isinstance(rules, Rules)
+
+drawn()
+print(bezique.strategies.__file__)
+"""
+
+
+def dependency_folders() -> list[str]:
+    """The folders this interpreter imports the dependencies from (each one's parent)."""
+    folders: list[str] = []
+    for name in DEPENDENCIES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            continue
+        parent = str(Path(spec.origin).resolve().parent.parent)
+        if parent not in folders:
+            folders.append(parent)
+    return folders
+
+
+def borrowing_venv(env_dir: Path) -> Path:
+    """A fresh venv (no system site packages) whose ``.pth`` file adds `dependency_folders`;
+    returns its python."""
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True, text=True, check=True, timeout=TIMEOUT).stdout.strip()
+    Path(purelib, "_borrowed_dependencies.pth").write_text(
+        "\n".join(dependency_folders()) + "\n", encoding="utf-8")
+    return python
+
+
+def _run(cmd: list[str], cwd: Path, *, plugins: bool = False) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    env["HYPOTHESIS_NO_PLUGINS"] = "1"
+    if not plugins:
+        env["HYPOTHESIS_NO_PLUGINS"] = "1"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
                             timeout=TIMEOUT, check=False)
@@ -54,10 +103,11 @@ def test_wheel_installs_and_loads_every_builtin_profile(tmp_path: Path) -> None:
         build.append("--no-build-isolation")
     _run(build, tmp_path)
     (wheel,) = wheels.glob("bezique-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert "bezique/py.typed" in archive.namelist()  # PEP 561: downstream mypy sees types
 
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
-    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    python = borrowing_venv(env_dir)
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-index",
           "--no-deps", "-q", str(wheel)], tmp_path)
 
@@ -70,3 +120,18 @@ def test_wheel_installs_and_loads_every_builtin_profile(tmp_path: Path) -> None:
 
     listed = _run([str(python), "-m", "bezique", "profiles", "list"], tmp_path)
     assert [line.split()[0] for line in listed.stdout.splitlines()] == list_profiles()
+
+    toolkit = _run([str(python), "-c", TOOLKIT], tmp_path, plugins=True)
+    assert Path(toolkit.stdout.strip()).is_relative_to(env_dir)
+
+
+def test_the_test_venv_borrows_this_interpreters_dependencies_not_the_base_ones(
+    tmp_path: Path,
+) -> None:
+    """Inside a venv the base interpreter's site packages are not this interpreter's; the
+    borrowing venv finds attrs where this interpreter found it."""
+    python = borrowing_venv(tmp_path / "venv")
+    found = _run([str(python), "-c", "import attrs, cattrs, tomli_w; print(attrs.__file__)"],
+                 tmp_path)
+    assert Path(found.stdout.strip()).resolve() == Path(
+        importlib.util.find_spec("attrs").origin or "").resolve()
