@@ -1,6 +1,10 @@
 """The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
 ``simulate``, ``check``, ``replay`` and ``scenario``.
 
+Exit status: 0 done, 1 failure (a bad profile, a broken invariant, a damaged record …), 2 usage
+error (an unknown option, a count that is not positive …). Output cut short by the reader (``…
+| head``) ends the command quietly with status 0: the reader has what it wanted.
+
 Subcommands are `Command` entries of the `COMMANDS` registry. ``profiles`` is defined here; each
 other command lives in a module of `COMMAND_MODULES` that defines a `Command` and calls
 `register` on it, and `main` imports those modules before parsing. A later registration under
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -79,6 +84,46 @@ class ProgressBar:
         end = "\n" if done >= total else ""
         self.stream.write(f"\r[{bar}] {done}/{total} {rate:.0f}/s{end}")
         self.stream.flush()
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (counts of deals, games, workers)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of at least 0 (a ply)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    """An argparse type: a finite number of at least 0 (seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {text}")
+    return value
+
+
+def game_title(rules: Rules) -> str:
+    """What game a profile plays, for headers: its description (else its name), and the
+    profile's name, e.g. ``Two-handed Pinochle, 48 cards, standard meld values (profile
+    pinochle)``."""
+    return f"{rules.description or 'a house variant'} (profile {rules.name})"
 
 
 # --- profiles -------------------------------------------------------------------------------
@@ -187,12 +232,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     out = sys.stdout
     try:
-        return COMMANDS[args.command].run(args, out)
+        status = COMMANDS[args.command].run(args, out)
+        out.flush()  # a closed pipe shows here, not at interpreter exit
+        return status
     except ProfileError as exc:
         print(f"bezique {args.command}: {exc}", file=sys.stderr)
         return 1
-    except BrokenPipeError:  # e.g. `bezique profiles show bezique | head`
+    except BrokenPipeError:  # e.g. `bezique replay game.toml | head`
+        _silence_stdout()
         return 0
+
+
+def _silence_stdout() -> None:
+    """After the reader closed the pipe: point stdout at devnull, so the interpreter's final
+    flush does not fail again (the Python docs' SIGPIPE recipe)."""
+    try:
+        fileno = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests, doctests)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

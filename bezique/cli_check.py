@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TextIO
 
-from bezique.cli import Command, ProgressBar, register
+from bezique.cli import Command, ProgressBar, non_negative_float, positive_int, register
 from bezique.game import Game
 from bezique.invariants import NAMES, InvariantError, check_playout
 from bezique.playout import Playout, default_max_plies
@@ -77,12 +77,12 @@ class Watchdog:
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile", metavar="PROFILE_OR_FILE", help="built-in name or TOML path")
-    parser.add_argument("--deals", type=int, default=100, metavar="N",
+    parser.add_argument("--deals", type=positive_int, default=100, metavar="N",
                         help="random deals to check (default 100)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the run (default: random)")
-    parser.add_argument("--deal-time", type=float, default=60.0, metavar="SECONDS",
-                        help="longest a deal may take before it is reported (default 60)")
+    parser.add_argument("--deal-time", type=non_negative_float, default=60.0, metavar="SECONDS",
+                        help="longest a deal may run before it is reported (60; 0: no limit)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 

@@ -19,14 +19,14 @@ import sys
 from typing import TextIO
 
 from bezique.cards import SUIT_SYMBOLS, CardSet, card_name
-from bezique.cli import Command, register
+from bezique.cli import Command, non_negative_int, register
 from bezique.deal import Deal
 from bezique.record import Record, RecordError, Step, load, replay, replay_to
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record written by bezique.record")
-    parser.add_argument("--ply", type=int, default=None, metavar="N",
+    parser.add_argument("--ply", type=non_negative_int, default=None, metavar="N",
                         help="show the state after N actions instead of listing the actions")
 
 
@@ -89,6 +89,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except RecordError as exc:
         print(f"bezique replay: {args.file}: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader left (`| head`): cli.main ends quietly
+        raise
     except (ValueError, OSError) as exc:  # --ply out of range; a file that cannot be read
         print(f"bezique replay: {exc}", file=sys.stderr)
         return 1

@@ -16,7 +16,7 @@ import sys
 from typing import TextIO
 
 from bezique.bots import BOTS
-from bezique.cli import Command, ProgressBar, register
+from bezique.cli import Command, ProgressBar, positive_int, register
 from bezique.rules import load_profile
 from bezique.simulate import Summary, simulate
 
@@ -24,12 +24,13 @@ from bezique.simulate import Summary, simulate
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
     count = parser.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=int, default=None, metavar="N", help="play N deals")
-    count.add_argument("--games", type=int, default=None, metavar="N",
+    count.add_argument("--deals", type=positive_int, default=None, metavar="N", help="play N deals")
+    count.add_argument("--games", type=positive_int, default=None, metavar="N",
                        help="play N whole games instead")
     parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
                         help=f"two bots out of {', '.join(BOTS)} (default greedy,greedy)")
-    parser.add_argument("--workers", type=int, default=1, metavar="K", help="processes to use")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                        help="processes to use (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
@@ -91,9 +92,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if len(bots) != 2 or any(name not in BOTS for name in bots):
         print(f"bezique simulate: --bots: expected two of {', '.join(BOTS)} as A,B, "
               f"got {args.bots!r}", file=sys.stderr)
-        return 2
-    if args.workers < 1:
-        print("bezique simulate: --workers: expected at least 1", file=sys.stderr)
         return 2
     games = args.games is not None
     units = args.games if games else (args.deals if args.deals is not None else 100)

@@ -416,8 +416,22 @@ class Deal(DealMoves):
         """Every distinct action the player to move may take (empty when over)."""
         return legal_actions(self)
 
-    def problem(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now (None if it is legal): the `can_apply` check."""
+    def problem(self, action: Action | str) -> str | None:
+        """Why ``action`` (an object or notation) is illegal now, None if it is legal: the
+        `can_apply` check. Notation that cannot be read or resolved gives the reason why.
+
+        >>> import bezique
+        >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+        >>> deal.problem(str(deal.legal_actions()[0])) is None
+        True
+        >>> deal.problem("draw") is not None, deal.problem("play XX") is not None
+        (True, True)
+        """
+        if isinstance(action, str):
+            try:
+                action = resolve(self, action)
+            except ValueError as exc:  # NotationError, IllegalAction, an ambiguity
+                return str(exc)
         return action_problem(self, action)
 
     def can_apply(self, action: Action | str) -> bool:

@@ -98,6 +98,18 @@ def _pair(name: str, value: Sequence[int], *, non_negative: bool = False) -> tup
     return values[0], values[1]
 
 
+def brisques_in_pack(rules: Rules) -> int:
+    """How many brisques (aces and tens) the profile's pack holds: the most both players can
+    capture together in a deal.
+
+    >>> from bezique.rules import load_profile
+    >>> brisques_in_pack(load_profile("bezique")), brisques_in_pack(load_profile("chinese"))
+    (16, 48)
+    """
+    ranks = sum(rank in rules.pack.ranks for rank in ("A", "10"))
+    return ranks * 4 * rules.pack.copies
+
+
 def _player(name: str, value: int | None) -> int | None:
     if value is not None and value not in (0, 1):
         raise ValueError(f"{name}: expected player 0 or 1 (or None), got {value!r}")
@@ -311,13 +323,25 @@ def settle(
     the rubicon (for both players then); otherwise ignored. ``totals``: game totals before the
     deal; ``target``: the current target if an earlier raise changed it; ``called_out``: the
     player who called out (``game.call_out``); ``dealer``: needed for ``game.count_order =
-    "nondealer_first"``. Raises ValueError on malformed arguments.
+    "nondealer_first"``.
+
+    Raises ValueError naming the argument when one is malformed: not two whole numbers (one
+    per player), a negative number, more brisques than the pack holds (`brisques_in_pack`), a
+    player other than 0 or 1, a target under 1, or a call-out the profile does not have.
     """
-    pts = _pair("points", points)
+    pts = _pair("points", points, non_negative=True)
     counts = _pair("brisques", brisques, non_negative=True)
-    before = _pair("totals", totals)
+    before = _pair("totals", totals, non_negative=True)
     _player("called_out", called_out)
     _player("dealer", dealer)
+    most = brisques_in_pack(rules)
+    if sum(counts) > most:
+        raise ValueError(f"brisques: {counts[0]} + {counts[1]} = {sum(counts)}, more than the "
+                         f"{most} aces and tens of this profile's pack")
+    if target is not None and (
+        not isinstance(target, int) or isinstance(target, bool) or target < 1
+    ):
+        raise ValueError(f"target: expected a whole number of at least 1, got {target!r}")
     g = rules.game
     if called_out is not None and (not g.call_out or g.single_deal):
         raise ValueError("called_out: this profile has no call-out (game.call_out = false)")

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
-from bezique.settlement import CONTINUE_KINDS, GAME_OVER_KINDS, KINDS, Settlement, settle
+from bezique.settlement import (
+    CONTINUE_KINDS,
+    GAME_OVER_KINDS,
+    KINDS,
+    Settlement,
+    brisques_in_pack,
+    settle,
+)
 
 
 def house(text: str, base: str = "bezique") -> Rules:
@@ -444,6 +451,8 @@ def test_game_over_exactly_for_the_game_over_kinds(
     assert not GAME_OVER_KINDS & CONTINUE_KINDS
     rules = load_profile(name)
     start = (0, 0) if rules.game.single_deal else totals
+    most = brisques_in_pack(rules)  # each drawn count is at most 32: scaled, they fit the pack
+    brisques = (brisques[0] * most // 64, brisques[1] * most // 64)
     s = settle(rules, points=points, brisques=brisques, totals=start, dealer=dealer)
     assert s.kind in KINDS
     assert s.game_over == (s.kind in GAME_OVER_KINDS)
@@ -459,9 +468,31 @@ def test_game_over_exactly_for_the_game_over_kinds(
         {"points": (1, "2")},
         {"points": (1, 2), "brisques": (-1, 0)},
         {"points": (1, 2), "dealer": 2},
+        {"points": [300, -5]},
+        {"points": (1, 2), "totals": (-10, 0)},
+        {"points": (1, 2), "brisques": [100, 2]},
+        {"points": (1, 2), "brisques": (9, 8)},
+        {"points": (1, 2), "brisques": (1, 2, 3)},
+        {"points": (1.5, 2)},
+        {"points": (1, 2), "totals": (True, 0)},
+        {"points": (1, 2), "target": 0},
+        {"points": (1, 2), "called_out": -1},
     ],
 )
-def test_malformed_arguments_are_rejected(kwargs: dict[str, object]) -> None:
-    """settle validates its arguments (two ints per player, player indexes 0 or 1)."""
-    with pytest.raises(ValueError):
+def test_malformed_arguments_are_rejected_naming_the_argument(kwargs: dict[str, object]) -> None:
+    """settle validates its arguments (two whole numbers per player, none negative, no more
+    brisques than the pack holds, player indexes 0 or 1, a positive target) and names the
+    argument at fault."""
+    wrong = next(name for name in ("target", "called_out", "dealer", "totals", "brisques")
+                 if name in kwargs) if len(kwargs) > 1 else "points"
+    with pytest.raises(ValueError, match=f"^{wrong}: "):
         settle(BEZIQUE, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_pack_holds_as_many_brisques_as_both_players_may_count() -> None:
+    """Sixteen brisques in a two-pack bezique deal: all of them may be captured by one player,
+    one more is refused."""
+    assert brisques_in_pack(BEZIQUE) == 16 and brisques_in_pack(FIVE_HUNDRED) == 8
+    assert settle(BEZIQUE, points=(0, 0), brisques=(16, 0)).totals[0] > 0
+    with pytest.raises(ValueError, match="more than the 16 aces and tens"):
+        settle(BEZIQUE, points=(0, 0), brisques=(16, 1))
