@@ -1,11 +1,16 @@
 """``bezique demo``: two GreedyBots play a whole game, narrated.
 
 The first deal is shown trick by trick (``--full``: every deal); later deals show the hands,
-the declarations and the count. Each deal ends with its points by reason and the end count.
+the declarations and the count. Each deal ends with its points by reason and the end count; the
+game's result is the last line. The first time a word of the game a newcomer may not know
+appears (``dix``, ``brisques``), a short line in brackets says what it means in this profile.
 
 >>> from bezique.cli import main
 >>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
-Bezique demo: profile bezique, seed 1. Ada and Bob are both GreedyBots.
+Demo of Two-handed Bezique, 64 cards, ... (profile bezique), seed 1.
+Ada and Bob are both GreedyBots.
+...
+  (dix: the seven of trumps; it scores 10 when ...)
 ...
 Bob wins 1100 to 630
 0
@@ -22,7 +27,8 @@ from attrs import evolve
 
 from bezique.bots import GreedyBot
 from bezique.cards import SUIT_NAMES, card_name, suit
-from bezique.cli import Command, register
+from bezique.cli import Command, game_title, register
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.events import Event
 from bezique.game import Game
@@ -33,7 +39,7 @@ from bezique.settlement import Settlement
 NAMES = ("Ada", "Bob")
 """Player names, written also for the engine's labels (`name_players`)."""
 
-_LABELS = re.compile(r"\bPlayer ([01])\b|\b([AB])\b")
+_LABELS = re.compile(r"\bPlayer ([01])\b|\bP([01])\b|\b([AB])\b")
 
 _RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
                "9": "nine", "8": "eight", "7": "seven"}
@@ -161,8 +167,9 @@ class Narrator:
                     plays = "  ".join(f"{names[p.player or 0]} {paint(p.cards[0])}"
                                       + (f" (dix +{p.points})" if p.points else "")
                                       for p in self._plays[-2:])
+                    # the stock as it is now (before the winner's draw), as the table shows it
                     where = "" if deal.is_over or deal.in_end_phase else (
-                        f"  [stock {max(deal.stock_size - 2, 0)}]")
+                        f"  [stock {deal.stock_size}]")
                     out.append(f"  {self._trick_no:>3}. {plays}  -> {who}{where}")
                 self._plays = []
             elif e.kind == "meld":
@@ -216,51 +223,104 @@ class Narrator:
 
 
 def name_players(text: str, names: Sequence[str] = NAMES) -> str:
-    """``text`` with the engine's player labels (``Player 0`` of a game result, ``A``/``B`` of a
-    settlement's breakdown) replaced by ``names``, so the transcript names each player one way.
+    """``text`` with the engine's player labels (``P0``/``P1``, and the older ``Player 0`` and
+    ``A``/``B``) replaced by ``names``, so the transcript names each player one way.
 
-    >>> name_players("A: 0 + 180 = 180; B wins; Player 1 wins 1100 to 630")
-    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630'
+    >>> name_players("A: 0 + 180 = 180; B wins; Player 1 wins 1100 to 630; P0 deals")
+    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630; Ada deals'
     """
-    return _LABELS.sub(lambda m: names[int(m[1]) if m[1] else "AB".index(m[2])], text)
+
+    def name(m: re.Match[str]) -> str:
+        digit = m[1] or m[2]
+        return names[int(digit) if digit else "AB".index(m[3])]
+
+    return _LABELS.sub(name, text)
 
 
 def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:
-    """The end count of a deal, as the settlement explains it, with the players' ``names``."""
-    return [f"  {name_players(line, names)}" for line in s.breakdown]
+    """The end count of a deal, as the settlement explains it, with the players' ``names``;
+    without its verdict when it ends the game (the game's result says it once, last)."""
+    lines = s.breakdown[:-1] if s.game_over else s.breakdown
+    return [f"  {name_players(line, names)}" for line in lines]
+
+
+_WORDS = {"dix": re.compile(r"\bdix\b", re.IGNORECASE),
+          "brisques": re.compile(r"\bbrisques?\b", re.IGNORECASE)}
+
+
+def glossary(rules: Rules) -> dict[str, str]:
+    """What the words of the game a newcomer meets in a transcript mean in this profile."""
+    c = compile_rules(rules)
+    dix = rules.dix
+    ways = [way for way, on in (("turned up", dix.turn_up_scores),
+                                ("exchanged for the turn-up", c.dix_exchange),
+                                ("shown", c.dix_show), ("played", c.dix_on_play)) if on]
+    when = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else "".join(ways)
+    dix_text = (f"the {_RANK_WORDS[dix.rank]} of trumps; it scores {dix.value} when {when}"
+                if dix.value and ways else f"the {_RANK_WORDS[dix.rank]} of trumps")
+    if rules.brisques.counted == "only_to_escape_rubicon_or_break_tie":
+        counted = "counted only to break a tie or to escape the rubicon"
+    elif rules.trick_points.scheme == "brisques":
+        counted = ("counted at the end of the deal" if rules.brisques.when == "end_of_deal"
+                   else "scored as they are won")
+    else:
+        counted = "here scored as trick points"
+    return {"dix": dix_text,
+            "brisques": f"aces and tens won in tricks, 10 points each, {counted}"}
+
+
+class Glossary:
+    """Adds, after the first line that uses a word of `glossary`, a line saying what it means."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.meanings = glossary(rules)
+        self.explained: set[str] = set()
+
+    def annotate(self, lines: Iterable[str]) -> list[str]:
+        """``lines`` with an explanation after the first use of each word."""
+        out = []
+        for line in lines:
+            out.append(line)
+            for word, pattern in _WORDS.items():
+                if word not in self.explained and pattern.search(line):
+                    self.explained.add(word)
+                    out.append(f"  ({word}: {self.meanings[word]})")
+        return out
 
 
 def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) -> Game:
     """Play a game between two GreedyBots, writing the transcript to ``out``."""
     game = Game(rules, seed=seed)
     bots = (GreedyBot(), GreedyBot())
-    print(f"Bezique demo: profile {rules.name}, seed {seed}. "
-          f"{NAMES[0]} and {NAMES[1]} are both GreedyBots.", file=out)
+    words = Glossary(rules)
+
+    def write(*lines: str) -> None:
+        for line in words.annotate(lines):
+            print(line, file=out)
+
+    print(f"Demo of {game_title(rules)}, seed {seed}.",  # the title may name the dix already
+          f"{NAMES[0]} and {NAMES[1]} are both GreedyBots.", sep="\n", file=out)
     if game.draws:
         a, b = game.draws[-1]
-        print(f"For the first deal {NAMES[0]} draws {plain(a)}, {NAMES[1]} draws {plain(b)}: "
-              f"{NAMES[game.first_dealer]} deals.", file=out)
+        write(f"For the first deal {NAMES[0]} draws {plain(a)}, {NAMES[1]} draws {plain(b)}: "
+              f"{NAMES[game.first_dealer]} deals.")
     narrator = Narrator(rules)
     while not game.is_over:
         deal = game.new_deal()
         number = len(game.deals) + 1
         narrator.tricks = full or number == 1
         narrator.start()
-        print("", file=out)
-        print("\n".join(deal_header(deal, number)), file=out)
+        write("", *deal_header(deal, number))
         if not narrator.tricks:
-            print("  (tricks not shown; declarations by trick number)", file=out)
+            write("  (tricks not shown; declarations by trick number)")
         while not deal.is_over:
             p = deal.to_move
             assert p is not None
-            for line in narrator.lines(deal, game.apply(bots[p].choose(deal.observation(p)))):
-                print(line, file=out)
-        print("\n".join(breakdown(deal)), file=out)
-        print("\n".join(settlement_lines(game.settlements[-1])), file=out)
+            write(*narrator.lines(deal, game.apply(bots[p].choose(deal.observation(p)))))
+        write(*breakdown(deal), *settlement_lines(game.settlements[-1]))
     result = game.result
     assert result is not None
-    print("", file=out)
-    print(name_players(result.describe()), file=out)
+    write("", name_players(result.describe()))
     return game
 
 

@@ -3,8 +3,10 @@
 Your hand and both tables are shown with suit symbols (coloured only on a terminal, and never
 with ``NO_COLOR`` set); your legal actions are numbered. Type a number or the notation
 (``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint``, ``score``, ``save
-[FILE]``, ``quit``. Refused input is explained and asked again. End of input or Ctrl-C leaves
-cleanly and offers to save the game record (``bezique replay FILE`` replays it).
+[FILE]``, ``quit``. Refused input is explained and asked again. When the game ends, and when
+you leave (``quit``, end of input or Ctrl-C), you are offered to save the game record
+(``bezique replay FILE`` replays it) under the first free name ``bezique-SEED.toml``,
+``bezique-SEED-2.toml`` …; saving over an existing file asks first.
 
 The session reads through an injectable ``read(prompt)`` function, so it can be scripted:
 
@@ -29,8 +31,9 @@ from bezique import record
 from bezique.actions import Action
 from bezique.bots import BOTS, GreedyBot, make_bot
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
-from bezique.cli import Command, register, summarize
+from bezique.cli import Command, game_title, register
 from bezique.cli_demo import (
+    Glossary,
     Narrator,
     Paint,
     breakdown,
@@ -97,17 +100,19 @@ class Session:
         self.out = out
         self.paint = painter(color)
         self.narrator = Narrator(rules, paint=self.paint, names=NAMES, you=0)
+        self.words = Glossary(rules)
 
     def say(self, *lines: str) -> None:
-        """Write lines to the output."""
-        for line in lines:
+        """Write lines to the output (with a short explanation after the first ``dix`` and the
+        first ``brisques``)."""
+        for line in self.words.annotate(lines):
             print(line, file=self.out)
 
     def run(self) -> int:
         """Play until the game is over or the person leaves; the exit code."""
         game = self.game
-        self.say(f"Bezique: {summarize(self.rules).splitlines()[0]}",
-                 f"You play against {self.bot_name}bot (seed {game.seed}). "
+        print(game_title(self.rules), file=self.out)  # the title may name the dix already
+        self.say(f"You play against {self.bot_name}bot (seed {game.seed}). "
                  "Type 'help' for help.")
         try:
             while not game.is_over:
@@ -119,6 +124,7 @@ class Session:
         result = game.result
         assert result is not None
         self.say("", _second_person(name_players(result.describe(), NAMES)))
+        self._offer_save()
         return 0
 
     def _play_deal(self, deal: Deal, number: int) -> None:
@@ -214,9 +220,27 @@ class Session:
                     return text
 
     def _default_file(self) -> str:
-        return f"bezique-{self.game.seed}.toml"
+        """The first of ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` … that does not exist."""
+        name, n = f"bezique-{self.game.seed}.toml", 1
+        while Path(name).exists():
+            n += 1
+            name = f"bezique-{self.game.seed}-{n}.toml"
+        return name
+
+    def _yes(self, question: str) -> bool:
+        """Ask a yes/no question (no is the default, and the answer at end of input)."""
+        try:
+            answer = self.read(f"{question} [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            self.say("")
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def _save(self, path: str) -> None:
+        """Write the record to ``path``; an existing file is replaced only if the person says so."""
+        if Path(path).exists() and not self._yes(f"{path} exists; replace it?"):
+            self.say("Not saved.")
+            return
         try:
             Path(path).write_text(record.dumps(self.game), encoding="utf-8")
         except OSError as exc:
@@ -227,13 +251,9 @@ class Session:
     def _offer_save(self) -> None:
         if self.game.deal is None:
             return
-        try:
-            answer = self.read(f"Save the game record to {self._default_file()}? [y/N] ")
-        except (EOFError, KeyboardInterrupt):
-            self.say("", "Not saved.")
-            return
-        if answer.strip().lower() in ("y", "yes"):
-            self._save(self._default_file())
+        path = self._default_file()
+        if self._yes(f"Save the game record to {path}?"):
+            self._save(path)
         else:
             self.say("Not saved.")
 

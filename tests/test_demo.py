@@ -40,8 +40,10 @@ def test_end_count_lines_name_the_players_as_the_transcript_does(
     text, game = played
     lines = text.splitlines()
     for settlement in game.settlements:
+        verdict = settlement.breakdown[-1] if settlement.game_over else None
         for line in settlement.breakdown:
-            assert f"  {name_players(line)}" in lines
+            if line != verdict:  # the game's result says it, once, last
+                assert f"  {name_players(line)}" in lines
     assert not re.search(r"^\s+[AB][: ]", text, flags=re.MULTILINE)
     assert re.search(r"^  Ada: 0 \+ \d+ = \d+$", text, flags=re.MULTILINE)
     assert re.search(r"^  Bob: 0 \+ \d+ = \d+$", text, flags=re.MULTILINE)
@@ -105,4 +107,42 @@ def test_meld_words_describe_the_profile_meld_table() -> None:
 def test_demo_command_takes_profile_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--profile", "five-hundred", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Bezique demo: profile five-hundred, seed 2.")
+    assert out.startswith("Demo of Five Hundred Bezique, one pack, call-out at 500 "
+                          "(profile five-hundred), seed 2.\n")
+
+
+@pytest.mark.parametrize("profile", ["bezique", "rubicon", "chinese", "five-hundred"])
+def test_demo_prints_the_game_result_once_as_its_last_line(profile: str) -> None:
+    text, game = _demo(profile)
+    assert game.result is not None
+    result = name_players(game.result.describe())
+    assert text.rstrip().splitlines()[-1] == result
+    assert text.count(result) == 1
+    verdict = name_players(game.settlements[-1].breakdown[-1])
+    assert f"  {verdict}\n" not in text
+
+
+def test_demo_explains_dix_and_brisques_once_where_they_first_occur() -> None:
+    text, _ = _demo()
+    lines = text.splitlines()
+    for word in ("dix", "brisques"):
+        notes = [i for i, line in enumerate(lines) if line.startswith(f"  ({word}: ")]
+        assert len(notes) == 1, word
+        first = next(i for i, line in enumerate(lines[2:], 2) if word in line)
+        assert notes[0] == first + 1, (word, lines[first])
+    assert "(dix: the seven of trumps; it scores 10 when" in text
+    assert "(brisques: aces and tens won in tricks, 10 points each" in text
+
+
+def test_pinochle_dix_is_explained_as_its_nine() -> None:
+    assert "(dix: the nine of trumps" in _demo("pinochle")[0]
+
+
+def test_trick_line_stock_is_the_stock_the_table_shows_before_the_draw() -> None:
+    """The trick line used to count the winner's draw before it happened ("stock 46" after the
+    first trick while the table still showed 48); it now shows the stock as it is."""
+    text, game = _demo()
+    first = re.search(r"^\s+1\. .*\[stock (\d+)\]$", text, flags=re.MULTILINE)
+    assert first is not None
+    fresh = bezique.Deal.new(game.rules, seed=0)
+    assert int(first.group(1)) == fresh.stock_size == 48
