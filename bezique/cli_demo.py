@@ -259,14 +259,14 @@ def glossary(rules: Rules) -> dict[str, str]:
     dix_text = (f"the {_RANK_WORDS[dix.rank]} of trumps; it scores {dix.value} when {when}"
                 if dix.value and ways else f"the {_RANK_WORDS[dix.rank]} of trumps")
     if rules.brisques.counted == "only_to_escape_rubicon_or_break_tie":
-        counted = "counted only to break a tie or to escape the rubicon"
+        counted = "10 points each, counted only to break a tie or to escape the rubicon"
     elif rules.trick_points.scheme == "brisques":
-        counted = ("counted at the end of the deal" if rules.brisques.when == "end_of_deal"
-                   else "scored as they are won")
+        counted = "10 points each, " + ("counted at the end of the deal"
+                                        if rules.brisques.when == "end_of_deal"
+                                        else "scored as they are won")
     else:
-        counted = "here scored as trick points"
-    return {"dix": dix_text,
-            "brisques": f"aces and tens won in tricks, 10 points each, {counted}"}
+        counted = f"scored as trick points ({rules.trick_points.scheme})"
+    return {"dix": dix_text, "brisques": f"aces and tens won in tricks, {counted}"}
 
 
 class Glossary:

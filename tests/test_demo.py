@@ -10,7 +10,7 @@ import pytest
 import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.cli import main
-from bezique.cli_demo import NAMES, meld_words, name_players, narrate_game
+from bezique.cli_demo import NAMES, glossary, meld_words, name_players, narrate_game
 from bezique.game import Game
 
 
@@ -146,3 +146,15 @@ def test_trick_line_stock_is_the_stock_the_table_shows_before_the_draw() -> None
     assert first is not None
     fresh = bezique.Deal.new(game.rules, seed=0)
     assert int(first.group(1)) == fresh.stock_size == 48
+
+
+def test_glossary_reads_the_profile() -> None:
+    """The explanations follow the profile: the dix rank and the ways it scores, how
+    brisques are counted."""
+    rubicon = glossary(bezique.load_profile("rubicon"))
+    assert "only to break a tie or to escape the rubicon" in rubicon["brisques"]
+    five = glossary(bezique.load_profile("five-hundred"))
+    assert "scored as trick points (a11_t10_k4_q3_j2)" in five["brisques"]
+    exchange_only = bezique.profile_from_toml('extends = "bezique"\n'
+                                              'dix.only_method = "exchange_only"\n')
+    assert "shown" not in glossary(exchange_only)["dix"]
