@@ -40,6 +40,7 @@ from bezique.cards import Card, CardSet, Suit, iter_bits
 from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
 from bezique.events import Event
 from bezique.melds import Declaration
+from bezique.players import player_name
 from bezique.rules.model import Rules
 
 if TYPE_CHECKING:
@@ -86,6 +87,16 @@ class Observation:
     declarations: tuple[Declaration, ...]
     events: tuple[Event, ...]
     legal: tuple[Action, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        """One line: observer, profile, phase, who moves, trumps, hand, stock and scores."""
+        to_move = "-" if self.to_move is None else player_name(self.to_move)
+        trump = "-" if self.trump is None else self.trump
+        return (
+            f"<Observation by {player_name(self.player)} {self.rules.name} {self.phase} "
+            f"to_move={to_move} trump={trump} hand={len(self.hand)} stock={self.stock_size} "
+            f"scores={self.scores}>"
+        )
 
     @property
     def opponent(self) -> int:
