@@ -374,6 +374,9 @@ CARDS = tuple(Card(x) for x in range(256))
 """Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup)."""
 
 
+_BY_INT: dict[int, Card] = dict(enumerate(CARDS))
+
+
 def as_card(value: int | str) -> Card:
     """``value`` (an int 0..255, a `Card` or notation) as a `Card`; see `Card`'s errors."""
     if type(value) is Card:
@@ -386,6 +389,13 @@ def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
     of `Card`, in the order given."""
     if isinstance(values, str):
         values = values.replace(",", " ").split()
+    elif not isinstance(values, tuple | list):
+        values = tuple(values)
+    if all(type(x) is int or type(x) is Card for x in values):
+        try:  # the common case, engine ints: one lookup each
+            return tuple(map(_BY_INT.__getitem__, values))
+        except KeyError:
+            pass
     return tuple(map(as_card, values))
 
 
