@@ -391,12 +391,10 @@ def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
         values = values.replace(",", " ").split()
     elif not isinstance(values, tuple | list):
         values = tuple(values)
-    if all(type(x) is int or type(x) is Card for x in values):
-        try:  # the common case, engine ints: one lookup each
-            return tuple(map(_BY_INT.__getitem__, values))
-        except KeyError:
-            pass
-    return tuple(map(as_card, values))
+    try:  # the common case, engine ints: one lookup each
+        return tuple(map(_BY_INT.__getitem__, values))
+    except (KeyError, TypeError):  # notation, or a bad value: as_card says what is wrong
+        return tuple(map(as_card, values))
 
 
 def cards_of(bits: int) -> tuple[Card, ...]:
