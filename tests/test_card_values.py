@@ -170,6 +170,8 @@ def test_deal_views_events_and_actions_give_cards_and_suits(profile: str) -> Non
         deal.apply(legal[int(rng.random() * len(legal))])
     for event in deal.events:
         assert _all_cards(event.cards), event
+    for declaration in deal.declarations:
+        assert _all_cards(declaration.card_set) and declaration.card_set.bits == declaration.cards
     assert deal.trump is None or type(deal.trump) is Suit
 
 
