@@ -302,7 +302,7 @@ class Card(int):
             raise TypeError(f"Card() takes an int 0..255 or notation, not {value!r}")
         if not 0 <= value < 256:
             raise ValueError(f"no physical card {value}: expected 0..255 (kind * 8 + copy)")
-        return CARDS[value] if len(CARDS) == 256 else super().__new__(cls, value)
+        return CARDS[value]
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return Card, (int(self),)
@@ -369,8 +369,7 @@ class Card(int):
 
 
 _NOTATION = tuple(card_name(x, copies=bool(x & 7)) for x in range(256))
-CARDS: tuple[Card, ...] = ()
-CARDS = tuple(Card(x) for x in range(256))
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, x) for x in range(256))
 """Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup)."""
 
 
