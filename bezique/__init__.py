@@ -1,5 +1,6 @@
 """bezique: play, check and analyse the whole Bezique family of card games from one engine."""
 
+from bezique.cards import Card, CardSet, Rank, Suit
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.game import Game, GameResult
@@ -7,14 +8,18 @@ from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.settlement import Settlement, settle
 
 __all__ = [
+    "Card",
+    "CardSet",
     "Deal",
     "Game",
     "GameResult",
     "IllegalAction",
     "NotationError",
     "ProfileError",
+    "Rank",
     "Rules",
     "Settlement",
+    "Suit",
     "list_profiles",
     "load_profile",
     "profile_from_toml",

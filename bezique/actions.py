@@ -1,9 +1,10 @@
 """Actions and their notation: ``play QS``, ``meld bezique QS JD``, ``dix exchange``, ``draw`` …
 
-Actions are frozen values over physical cards. ``str(action)`` is its notation; a card carries its
-copy letter (``QSb``) only where the player holds copies of it with different consequences
-(ruling R10), so ``str`` of two legal actions always differs and ``deal.apply(str(a))`` applies
-exactly ``a``.
+Actions are frozen values over physical cards, `Card` values (ints or notation tokens given to
+a constructor are converted: ``Play("QSb") == Play(Card("QSb"))``). ``str(action)`` is its
+notation; a card carries its copy letter (``QSb``) only where the player holds copies of it
+with different consequences (ruling R10), so ``str`` of two legal actions always differs and
+``deal.apply(str(a))`` applies exactly ``a``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import ClassVar, Self
 
 from attrs import field, frozen
 
-from bezique.cards import card_name, parse_card_ref
+from bezique.cards import Card, as_card, as_cards, card_name, parse_card_ref
 from bezique.errors import NotationError
 
 
@@ -52,7 +53,7 @@ def _cards(cards: tuple[int, ...], qualify: int) -> str:
 class Play:
     """Play a card to the current trick (from the hand or the table)."""
 
-    card: int
+    card: Card = field(converter=as_card)
     qualify: bool = field(default=False, eq=False, repr=False)
 
     def __str__(self) -> str:
@@ -64,7 +65,7 @@ class _Declared:
     """A meld named with its cards: what `Meld` and `Announce` share."""
 
     name: str
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...] = field(converter=as_cards)
     qualify: int = field(default=0, eq=False, repr=False)
 
     verb: ClassVar[str] = ""
@@ -96,7 +97,7 @@ class Announce(_Declared):
 class _DixAction:
     """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
-    card: int
+    card: Card = field(converter=as_card)
     qualify: bool = field(default=False, eq=False, repr=False)
 
     verb: ClassVar[str] = ""

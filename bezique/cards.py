@@ -14,11 +14,21 @@ matters (``QSa``, ``Q♠b``), as in the rule books' worked examples.
 'QSb'
 >>> parse_cards("KH qh TD") == parse_cards("K♥ Q♥ 10♦")
 True
+
+At the public surface cards are :class:`Card` values and suits :class:`Suit` members: ints
+still (the engine computes on the ints), which print as notation.
+
+>>> card = Card("QSb")
+>>> card, str(card), format(card, "s"), card.symbol, card.rank, card.suit, card.copy
+(Card('QSb'), 'QSb', 'Q♠b', 'Q♠', <Rank.QUEEN: 3>, <Suit.SPADES: 0>, 1)
+>>> card == 25, Card.parse("Q♠") == card - 1, str(Suit.SPADES), Suit.parse("♠") == 0
+(True, True, 'spades', True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from enum import IntEnum
 
 from bezique.errors import NotationError
 
@@ -145,14 +155,263 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     return [parse_card(t) for t in tokens]
 
 
+_NUMERIC_FORMATS = frozenset("bcdoxXneEfFgG%")
+
+
+def _format_value(value: int, text: str, spec: str) -> str:
+    """Format a card value: a numeric spec (``03d``) formats the int, any other (``>5``) the
+    text."""
+    if spec and spec[-1] in _NUMERIC_FORMATS:
+        return format(int(value), spec)
+    return format(text, spec)
+
+
+_SUIT_WORDS = {name: i for i, name in enumerate(SUIT_NAMES)} | {
+    name[:-1]: i for i, name in enumerate(SUIT_NAMES)
+}
+
+
+class Suit(IntEnum):
+    """A suit: an int ``0..3`` (so it compares and indexes like one) that prints as its name.
+
+    ``str`` gives the name, :attr:`symbol` and :attr:`letter` the short forms, and
+    ``format(suit, "s")`` / ``format(suit, "l")`` the same inside f-strings (a numeric spec
+    such as ``d`` formats the int, any other spec the name).
+
+    >>> Suit.HEARTS, str(Suit.HEARTS), Suit.HEARTS.symbol, Suit.HEARTS.letter
+    (<Suit.HEARTS: 1>, 'hearts', '♥', 'H')
+    >>> f"{Suit.CLUBS} {Suit.CLUBS:s} {Suit.CLUBS:l}", Suit.CLUBS == 3
+    ('clubs ♣ C', True)
+    >>> Suit.parse("D") is Suit.parse("♦") is Suit.parse("Diamonds") is Suit.DIAMONDS
+    True
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    def __str__(self) -> str:
+        return SUIT_NAMES[self]
+
+    def __format__(self, spec: str) -> str:
+        if spec == "":
+            return SUIT_NAMES[self]
+        if spec == "s":
+            return SUIT_SYMBOLS[self]
+        if spec == "l":
+            return SUITS[self]
+        return _format_value(self, SUIT_NAMES[self], spec)
+
+    @property
+    def symbol(self) -> str:
+        """``♠ ♥ ♦ ♣``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """``S H D C``, as in card notation."""
+        return SUITS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """The suit of a letter (``S``), a symbol (``♠``) or a name (``spades``, ``spade``), in
+        any case; raises `NotationError`."""
+        word = text.strip().lower()
+        if word in _SUIT_WORDS:
+            return SUIT_LIST[_SUIT_WORDS[word]]
+        if len(word) == 1 and word.upper() in _SUIT_ALIASES:
+            return SUIT_LIST[_SUIT_ALIASES[word.upper()]]
+        raise NotationError(
+            f"unknown suit {text!r}: expected S H D C, ♠ ♥ ♦ ♣ or spades hearts diamonds clubs"
+        )
+
+
+SUIT_LIST: tuple[Suit, ...] = tuple(Suit)
+"""The suits by int: ``SUIT_LIST[s]`` is ``Suit(s)`` without the enum lookup."""
+
+_RANK_WORDS = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
+
+
+class Rank(IntEnum):
+    """A rank: an int ``0..7``, strongest first (``ACE`` is 0, ``TEN`` 1, ``SEVEN`` 7), that
+    prints as in card notation. A lower int is the stronger rank.
+
+    >>> str(Rank.TEN), Rank.parse("T") is Rank.parse("ten") is Rank.TEN, Rank.ACE < Rank.TEN
+    ('10', True, True)
+    """
+
+    ACE = 0
+    TEN = 1
+    KING = 2
+    QUEEN = 3
+    JACK = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+
+    def __str__(self) -> str:
+        return RANKS[self]
+
+    def __format__(self, spec: str) -> str:
+        return _format_value(self, RANKS[self], spec)
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """The rank of ``A 10 T K Q J 9 8 7`` or a name (``ace``, ``ten`` …), in any case;
+        raises `NotationError`."""
+        word = text.strip().lower()
+        if word in _RANK_WORDS:
+            return RANK_LIST[_RANK_WORDS.index(word)]
+        return RANK_LIST[rank_index(word)]
+
+
+RANK_LIST: tuple[Rank, ...] = tuple(Rank)
+"""The ranks by int: ``RANK_LIST[r]`` is ``Rank(r)`` without the enum lookup."""
+
+_CARD_FORMATS = frozenset("ska")
+
+
+class Card(int):
+    """A physical card: the int ``kind * 8 + copy`` (0..255) that prints as its notation.
+
+    ``str`` is the notation with the copy letter where it is not the first copy (``QS``,
+    ``QSb``), so that ``Card.parse(str(card)) == card``; ``repr`` is ``Card('QSb')``. In
+    f-strings and `format`, ``s`` writes the suit symbol (``Q♠b``), ``k`` leaves out the copy
+    letter (the kind, ``QS``) and ``a`` always writes it (``QSa``); they combine (``sk``:
+    ``Q♠``); a numeric spec (``d``, ``03d``) formats the int and any other (``>5``) the
+    notation. :attr:`symbol` is ``format(card, "sk")``.
+
+    ``Card(x)`` takes an int ``0..255`` (else ValueError) or notation (else `NotationError`).
+    A card is equal to its int, and arithmetic on it gives plain ints.
+
+    >>> Card("10D"), Card(136), Card.of(Rank.TEN, Suit.DIAMONDS)
+    (Card('10D'), Card('10D'), Card('10D'))
+    >>> [f"{c}/{c:s}/{c:a}/{c:k}" for c in (Card("KH"), Card("KHc"))]
+    ['KH/K♥/KHa/KH', 'KHc/K♥c/KHc/KH']
+    >>> card = Card("KHc"); card.rank, card.suit, card.copy, card.kind
+    (<Rank.KING: 2>, <Suit.HEARTS: 1>, 2, 10)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            return CARDS[parse_card(value)]
+        if not isinstance(value, int):
+            raise TypeError(f"Card() takes an int 0..255 or notation, not {value!r}")
+        if not 0 <= value < 256:
+            raise ValueError(f"no physical card {value}: expected 0..255 (kind * 8 + copy)")
+        return CARDS[value]
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return Card, (int(self),)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card of a notation token (``QS``, ``Q♠b``, ``10D``, ``TD``); without a copy
+        letter it is the first copy. Raises `NotationError`."""
+        return CARDS[parse_card(text)]
+
+    @classmethod
+    def of(cls, rank: int, suit: int, copy: int = 0) -> Card:
+        """The ``copy`` (0 for ``a``) of ``rank`` in ``suit``; ValueError when out of range."""
+        if not (0 <= rank < 8 and 0 <= suit < 4 and 0 <= copy < MAX_COPIES):
+            raise ValueError(f"no card of rank {rank}, suit {suit}, copy {copy}")
+        return CARDS[(suit * 8 + rank) * 8 + copy]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return RANK_LIST[self >> 3 & 7]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return SUIT_LIST[self >> 6]
+
+    @property
+    def copy(self) -> int:
+        """Which copy of its kind the card is: 0 for ``a`` … 7 for ``h``."""
+        return self & 7
+
+    @property
+    def kind(self) -> int:
+        """The kind (rank in suit) as an int ``suit * 8 + rank``, shared by all copies."""
+        return self >> 3
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, as printed on the card (``Q♠``): no copy letter."""
+        return kind_name(self >> 3, symbols=True)
+
+    def __str__(self) -> str:
+        return _NOTATION[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_NOTATION[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        if spec == "":
+            return _NOTATION[self]
+        if not _CARD_FORMATS.issuperset(spec):
+            return _format_value(self, _NOTATION[self], spec)
+        name = kind_name(self >> 3, symbols="s" in spec)
+        if "k" in spec or (not self & 7 and "a" not in spec):
+            return name
+        return name + COPY_LETTERS[self & 7]
+
+
+_NOTATION = tuple(card_name(x, copies=bool(x & 7)) for x in range(256))
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, x) for x in range(256))
+"""Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup)."""
+
+
+_BY_INT: dict[int, Card] = dict(enumerate(CARDS))
+
+
+def as_card(value: int | str) -> Card:
+    """``value`` (an int 0..255, a `Card` or notation) as a `Card`; see `Card`'s errors."""
+    if type(value) is Card:
+        return value
+    return Card(value)
+
+
+def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
+    """``values`` (ints, `Card` values or notation tokens; or one string of tokens) as a tuple
+    of `Card`, in the order given."""
+    if isinstance(values, str):
+        values = values.replace(",", " ").split()
+    elif not isinstance(values, tuple | list):
+        values = tuple(values)
+    try:  # the common case, engine ints: one lookup each
+        return tuple(map(_BY_INT.__getitem__, values))
+    except (KeyError, TypeError):  # notation, or a bad value: as_card says what is wrong
+        return tuple(map(as_card, values))
+
+
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, lowest first, as a tuple of `Card`."""
+    return tuple(map(CARDS.__getitem__, iter_bits(bits)))
+
+
 class CardSet:
-    """An immutable set of physical cards held as one int bitmask (bit ``card`` set).
+    """An immutable set of physical cards held as one int bitmask (bit ``card`` set). Iterating
+    gives its :class:`Card` values, lowest first (spades, then hearts …, each by rank).
 
     >>> s = CardSet.of(parse_cards("QS JD QSb"))
     >>> len(s), parse_card("JD") in s, s.count_kind(parse_kind("QS"))
     (3, True, 2)
+    >>> list(s)
+    [Card('QS'), Card('QSb'), Card('JD')]
     >>> str(s)
-    'QSa QSb JDa'
+    'QS QSb JD'
     """
 
     __slots__ = ("bits",)
@@ -176,8 +435,8 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and (self.bits >> card) & 1 == 1
 
-    def __iter__(self) -> Iterator[int]:
-        return iter_bits(self.bits)
+    def __iter__(self) -> Iterator[Card]:
+        return map(CARDS.__getitem__, iter_bits(self.bits))
 
     def __len__(self) -> int:
         return self.bits.bit_count()
@@ -208,7 +467,7 @@ class CardSet:
         return f"CardSet({str(self)!r})"
 
     def __str__(self) -> str:
-        return " ".join(card_name(c, copies=True) for c in self)
+        return " ".join(map(str, self))
 
 
 KIND_MASK = 0xFF

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bezique.cards import iter_bits
+from bezique.cards import cards_of
 from bezique.events import Event
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def show_carte_blanche(d: Deal) -> None:
     assert t is not None
     d._carte[p] = OPEN if d.rules.melds.carte_blanche_repeat else CLOSED
     d._known[p] |= d._hand[p]
-    d._events.append(Event("carte_blanche", p, tuple(iter_bits(d._hand[p]))))
+    d._events.append(Event("carte_blanche", p, cards_of(d._hand[p])))
     d._score(p, t.points, "carte_blanche")
     d._check_target(p, declaration=True)
 

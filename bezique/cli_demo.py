@@ -39,7 +39,7 @@ from bezique.settlement import Settlement
 NAMES = ("Ada", "Bob")
 """Player names, written also for the engine's labels (`name_players`)."""
 
-_LABELS = re.compile(r"\bPlayer ([01])\b|\bP([01])\b|\b([AB])\b")
+_LABELS = re.compile(r"\bP([01])\b")
 
 _RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
                "9": "nine", "8": "eight", "7": "seven"}
@@ -223,18 +223,13 @@ class Narrator:
 
 
 def name_players(text: str, names: Sequence[str] = NAMES) -> str:
-    """``text`` with the engine's player labels (``P0``/``P1``, and the older ``Player 0`` and
-    ``A``/``B``) replaced by ``names``, so the transcript names each player one way.
+    """``text`` with the engine's player labels (``P0``, ``P1``: `bezique.players`) replaced by
+    ``names``, so the transcript names each player one way.
 
-    >>> name_players("A: 0 + 180 = 180; B wins; Player 1 wins 1100 to 630; P0 deals")
-    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630; Ada deals'
+    >>> name_players("P0: 0 + 180 = 180; P1 wins; P1 wins 1100 to 630")
+    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630'
     """
-
-    def name(m: re.Match[str]) -> str:
-        digit = m[1] or m[2]
-        return names[int(digit) if digit else "AB".index(m[3])]
-
-    return _LABELS.sub(name, text)
+    return _LABELS.sub(lambda m: names[int(m[1])], text)
 
 
 def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:

@@ -38,7 +38,8 @@ def describe(deal: Deal) -> list[str]:
     """A few lines showing a deal's whole state (both hands: a record has no secrets)."""
     trump = "-" if deal.trump is None else SUIT_SYMBOLS[deal.trump]
     up = "-" if deal.turn_up is None else card_name(deal.turn_up)
-    lines = [f"  phase {deal.phase}, to move {deal.to_move}, trump {trump}, turn-up {up}, "
+    to_move = "-" if deal.to_move is None else f"P{deal.to_move}"
+    lines = [f"  phase {deal.phase}, to move {to_move}, trump {trump}, turn-up {up}, "
              f"stock {deal.stock_size}, scores {list(deal.scores)}"]
     for p in (0, 1):
         lines.append(f"  P{p} hand  {_cards(deal.hand(p))}")

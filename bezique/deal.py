@@ -34,7 +34,17 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import SUIT_NAMES, CardSet, card_name, kind_name, parse_card_ref, suit_index
+from bezique.cards import (
+    CARDS,
+    SUIT_LIST,
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    kind_name,
+    parse_card_ref,
+    suit_index,
+)
 from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
@@ -42,6 +52,7 @@ from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
+from bezique.players import player_name
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
 from bezique.state import LEAD, OVER, PHASES, DealState, Origin
@@ -243,10 +254,10 @@ class Deal(DealMoves):
         d._called_out = -1
         d._carte = [1, 1] if c.carte_blanche is not None else [0, 0]
         if turn_up is not None:
-            d._events.append(Event("turn_up", dealer, (turn_up,)))
+            d._events.append(Event("turn_up", dealer, (CARDS[turn_up],)))
             if scores is None and c.dix_on and c.rules.dix.turn_up_scores and d._is_dix(turn_up):
                 d._dix_scored |= 1 << turn_up
-                d._score(dealer, c.rules.dix.value, "dix", (turn_up,))
+                d._score(dealer, c.rules.dix.value, "dix", (CARDS[turn_up],))
         return d
 
     # ------------------------------------------------------------------ public state
@@ -292,24 +303,24 @@ class Deal(DealMoves):
         return list(self._events)
 
     @property
-    def trump(self) -> int | None:
-        """The trump suit (0-3 for ♠♥♦♣) or None while not yet fixed."""
-        return None if self._trump < 0 else self._trump
+    def trump(self) -> Suit | None:
+        """The trump `Suit` (an int, 0-3 for ♠♥♦♣) or None while not yet fixed."""
+        return None if self._trump < 0 else SUIT_LIST[self._trump]
 
     @property
-    def turn_up(self) -> int | None:
-        """The face-up card under the stock, if any."""
-        return None if self._turn_up < 0 else self._turn_up
+    def turn_up(self) -> Card | None:
+        """The face-up `Card` under the stock, if any."""
+        return None if self._turn_up < 0 else CARDS[self._turn_up]
 
     @property
-    def stock(self) -> tuple[int, ...]:
+    def stock(self) -> tuple[Card, ...]:
         """The hidden stock, top first (hidden information: not part of any observation)."""
-        return tuple(reversed(self._stock))
+        return tuple(map(CARDS.__getitem__, reversed(self._stock)))
 
     @property
-    def trick(self) -> tuple[int, ...]:
+    def trick(self) -> tuple[Card, ...]:
         """The cards of the current trick, the lead first."""
-        return tuple(self._trick)
+        return tuple(map(CARDS.__getitem__, self._trick))
 
     @property
     def leader(self) -> int:
@@ -404,9 +415,10 @@ class Deal(DealMoves):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        trump = "-" if self._trump < 0 else SUIT_NAMES[self._trump]
+        to_move = "-" if self.to_move is None else player_name(self.to_move)
+        trump = "-" if self.trump is None else self.trump
         return (
-            f"<Deal {self.rules.name} {self.phase} to_move={self.to_move} trump={trump} "
+            f"<Deal {self.rules.name} {self.phase} to_move={to_move} trump={trump} "
             f"stock={self.stock_size} scores={self.scores}>"
         )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from bezique.cards import card_name
+from bezique.cards import CARDS, Card, card_name
 
 
 @frozen
@@ -18,12 +18,12 @@ class Event:
     ``announce`` (a pending declaration, Cady), ``pending_lost``, ``trump`` (trumps fixed),
     ``dix_exchange``, ``dix_show``, ``draw``, ``end_phase``, ``call_out``, ``heap``
     (the central heap gathered), ``forfeit``, ``over``. ``private`` events show their
-    ``cards`` only to ``player`` (a draw from the stock).
+    ``cards`` only to ``player`` (a draw from the stock). ``cards`` are `Card` values.
     """
 
     kind: str
     player: int | None = None
-    cards: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
     points: int = 0
     reason: str = ""
     private: bool = False
@@ -41,5 +41,5 @@ class Event:
         return text
 
 
-ONE_CARD: tuple[tuple[int], ...] = tuple((x,) for x in range(256))
+ONE_CARD: tuple[tuple[Card], ...] = tuple((x,) for x in CARDS)
 """The ``cards`` of a one-card event, shared (a play or a draw makes no new tuple)."""

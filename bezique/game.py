@@ -20,10 +20,11 @@ import random
 from attrs import frozen
 
 from bezique.actions import Action
-from bezique.cards import card_of, kind_of, rank, rank_index
+from bezique.cards import CARDS, Card, card_of, kind_of, rank, rank_index
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
+from bezique.players import player_name
 from bezique.rules.model import Rules
 from bezique.settlement import Settlement, settle
 
@@ -36,11 +37,11 @@ def derive_seed(seed: int, label: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[Card, Card], ...]]:
     """Choose the first dealer per ``deal.first_dealer``; return him and the cards drawn.
 
     Each player draws a card from a seeded shuffled pack of the profile; on equal ranks both
-    draw again from a fresh shuffle (``draws`` lists every pair, player 0's card first).
+    draw again from a fresh shuffle (``draws`` lists every pair, P0's card first).
     ``high_card_deals``: the higher card deals. ``low_card_deals``: the lower card deals.
     ``high_card_chooses``: the higher card chooses, and chooses to be the non-dealer, since the
     non-dealer leads the first trick (S000; the lead is the advantage), so the lower card deals.
@@ -56,10 +57,10 @@ def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[int, int], 
         for s in range(4)
         for c in range(rules.pack.copies)
     ]
-    draws: list[tuple[int, int]] = []
+    draws: list[tuple[Card, Card]] = []
     while True:
         rng.shuffle(pack)
-        draws.append((pack[0], pack[1]))
+        draws.append((CARDS[pack[0]], CARDS[pack[1]]))
         if rank(pack[0]) != rank(pack[1]):
             break
     high = 0 if rank(pack[0]) < rank(pack[1]) else 1  # rank ints run strongest first
@@ -83,11 +84,11 @@ class GameResult:
     margin_scored: bool
 
     def describe(self) -> str:
-        """One line, e.g. ``"Player 0 wins 1240 to 980 (double win)"``."""
+        """One line, e.g. ``"P0 wins 1240 to 980 (double win)"``."""
         if self.winner is None:
             return f"Drawn game, {self.totals[0]} to {self.totals[1]}"
         w, lose = self.totals[self.winner], self.totals[1 - self.winner]
-        text = f"Player {self.winner} wins {w} to {lose}"
+        text = f"{player_name(self.winner)} wins {w} to {lose}"
         if self.kind in _KIND_LABELS:
             text += f" ({_KIND_LABELS[self.kind]})"
         if self.margin_scored:
@@ -112,7 +113,7 @@ class Game:
         """The rule profile."""
         self.seed: int = random.SystemRandom().randrange(2**63) if seed is None else seed
         """The game seed (chosen at random when none was given)."""
-        self.draws: tuple[tuple[int, int], ...] = ()
+        self.draws: tuple[tuple[Card, Card], ...] = ()
         """The cards drawn for the first deal (one pair per draw; empty if not drawn)."""
         if first_dealer is None:
             first_dealer, self.draws = draw_for_deal(rules, derive_seed(self.seed, "first"))
@@ -126,6 +127,14 @@ class Game:
         """The settlement of each finished deal, in order."""
         self.deal: Deal | None = None
         """The current deal (the last one, once finished), or None before the first."""
+
+    def __repr__(self) -> str:
+        """One line: profile, seed, deals settled, totals, target and whether it is over."""
+        state = "over" if self.is_over else "playing"
+        return (
+            f"<Game {self.rules.name} seed={self.seed} deals={len(self.deals)} "
+            f"totals={self.totals} target={self.target} {state}>"
+        )
 
     @property
     def totals(self) -> tuple[int, int]:

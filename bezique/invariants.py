@@ -25,6 +25,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
 from bezique.playout import Playout, default_max_plies
+from bezique.players import player_name
 from bezique.rules import Rules
 
 __all__ = [
@@ -135,7 +136,7 @@ def hand_size(deal: Deal, *, dealt: bool = True) -> None:
     for p in (0, 1):
         held = deal.hand(p).bits.bit_count() + deal.table(p).bits.bit_count()
         if held != size:
-            raise InvariantError(2, f"player {p} holds {held} cards at a stock-phase lead, "
+            raise InvariantError(2, f"{player_name(p)} holds {held} cards at a stock-phase lead, "
                                     f"not deal.hand_size = {size}",
                                  evidence=f"hand {_cards(deal.hand(p))}; "
                                           f"table {_cards(deal.table(p))}")
@@ -311,8 +312,9 @@ def melds(deal: Deal) -> None:
             continue
         count += 1
         if e.player != winner or count > rules.per_trick:
-            raise InvariantError(7, f"declaration {count} by player {e.player} after a trick won "
-                                    f"by {winner} (melds.per_trick = {rules.per_trick})",
+            raise InvariantError(7, f"declaration {count} by {player_name(e.player)} after a "
+                                    f"trick won by {player_name(winner)} "
+                                    f"(melds.per_trick = {rules.per_trick})",
                                  evidence=f"event {i}: {e}")
         t = spec.get(e.reason)
         if t is None:
@@ -493,7 +495,7 @@ def tricks(deal: Deal) -> None:
     for p in (0, 1):
         allowed = _allowed_trick_credit(rules, raw[p])
         if credited[p] not in allowed:
-            raise InvariantError(6, f"player {p} credited {credited[p]} trick points for "
+            raise InvariantError(6, f"{player_name(p)} credited {credited[p]} trick points for "
                                     f"captured cards worth {raw[p]}")
     bonus = rules.last_trick.value
     if [e.points for e in last] != ([bonus] if bonus else []):
@@ -502,8 +504,9 @@ def tricks(deal: Deal) -> None:
     stock_tricks = (c.pack_size - 2 * rules.deal.hand_size) // 2
     which = n if rules.last_trick.which == "final" else stock_tricks
     if last and last[0].player != winners[which - 1]:
-        raise InvariantError(6, f"the last-trick bonus went to player {last[0].player}, not to "
-                                f"the winner of trick {which} ({rules.last_trick.which})")
+        went = last[0].player
+        raise InvariantError(6, f"the last-trick bonus went to {player_name(went)}, not to the "
+                                f"winner of trick {which} ({rules.last_trick.which})")
 
 
 def dix_total(deal: Deal) -> None:

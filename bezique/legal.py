@@ -25,6 +25,7 @@ from bezique.actions import (
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.melds import Book, Declaration, candidates, meld_problem, reachable
+from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
@@ -354,7 +355,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
         if d._phase == DECLARE:
             return "the trick winner declares or draws now; play comes after the draw"
         if not (d._mine(p) >> act.card) & 1:
-            return f"{card_name(act.card, symbols=True)} is not in player {p}'s hand"
+            return f"{card_name(act.card, symbols=True)} is not in {player_name(p)}'s hand"
         if _strict_follow(d):
             return d._follow_problem(act.card)
         return None
@@ -374,7 +375,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
         missing = bits & ~d._mine(p)
         if missing:
             name = card_name(next(iter_bits(missing)), symbols=True)
-            return f"{name} is not in player {p}'s hand"
+            return f"{name} is not in {player_name(p)}'s hand"
         if isinstance(act, Announce) and any(
             x.owner == p and x.pending and x.template == t.index and x.cards == bits
             for x in d._decls

@@ -14,13 +14,14 @@ from itertools import product
 
 from attrs import frozen
 
-from bezique.cards import LANE_COUNT, card_name, iter_bits, lane_any
+from bezique.cards import LANE_COUNT, CardSet, card_name, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 
 
 @frozen
 class Declaration:
-    """A declaration on a player's table: scored, or pending (announced, Cady)."""
+    """A declaration on a player's table: scored, or pending (announced, Cady). ``cards`` is
+    the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values."""
 
     owner: int
     template: int
@@ -29,6 +30,11 @@ class Declaration:
     order: int
     intact: bool = True
     pending: bool = False
+
+    @property
+    def card_set(self) -> CardSet:
+        """The declaration's cards (iterating gives `Card` values)."""
+        return CardSet(self.cards)
 
     def broken(self) -> Declaration:
         """The declaration after one of its cards was played."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from bezique.actions import Announce, Meld
-from bezique.cards import SUIT_NAMES, card_name, iter_bits
+from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, Event
@@ -60,7 +60,7 @@ class DealMoves(DealState):
             and (not self._end_phase or c.dix_on_play_endgame)
         ):
             self._dix_scored |= bit
-            self._score(p, c.rules.dix.value, "dix", (card,))
+            self._score(p, c.rules.dix.value, "dix", ONE_CARD[card])
             if self._check_target(p, declaration=True):
                 return
         if revoked:
@@ -80,7 +80,7 @@ class DealMoves(DealState):
         for d in self._decls:
             if d.cards & bit:  # only p's declarations hold p's card
                 if d.pending:
-                    self._events.append(Event("pending_lost", p, tuple(iter_bits(d.cards))))
+                    self._events.append(Event("pending_lost", p, cards_of(d.cards)))
                     continue
                 if d.intact:
                     d = d.broken()
@@ -130,7 +130,7 @@ class DealMoves(DealState):
         self._trick = []
         self._tricks += 1
         self._last_winner = winner
-        self._events.append(Event("trick", winner, (lead, follow)))
+        self._events.append(Event("trick", winner, (CARDS[lead], CARDS[follow])))
         last_stock = not self._end_phase and self.stock_size == 2
         gained = self._gather(winner, bits)
         if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
@@ -178,7 +178,7 @@ class DealMoves(DealState):
         if gather == "when_brisque_played" and bits & self._c.brisque_bits:
             gained, self._heap = self._heap, 0
             self._captured[winner] |= gained
-            self._events.append(Event("heap", winner, tuple(iter_bits(gained))))
+            self._events.append(Event("heap", winner, cards_of(gained)))
             return gained
         return 0
 
@@ -200,7 +200,7 @@ class DealMoves(DealState):
         bits = 0
         for x in act.cards:
             bits |= 1 << x
-        cards = tuple(iter_bits(bits))
+        cards = cards_of(bits)
         self._turn_melds += 1
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
         pending = next(
@@ -239,15 +239,15 @@ class DealMoves(DealState):
         self._table[p] |= bits & self._hand[p]
         self._hand[p] &= ~bits
         self._known[p] |= bits
-        self._events.append(Event("announce", p, tuple(iter_bits(bits)), reason=t.name))
+        self._events.append(Event("announce", p, cards_of(bits), reason=t.name))
 
     def _dix_show(self, card: int) -> None:
         p = self._to_move
         self._dix_scored |= 1 << card
         self._known[p] |= 1 << card
         self._turn_dix += 1
-        self._events.append(Event("dix_show", p, (card,)))
-        self._score(p, self.rules.dix.value, "dix", (card,))
+        self._events.append(Event("dix_show", p, ONE_CARD[card]))
+        self._score(p, self.rules.dix.value, "dix", ONE_CARD[card])
         self._check_target(p, declaration=True)
 
     def _dix_exchange(self, card: int) -> None:
@@ -260,10 +260,10 @@ class DealMoves(DealState):
         self._known[p] |= 1 << up
         self._turn_up = card
         self._turn_dix += 1
-        self._events.append(Event("dix_exchange", p, (card, up)))
+        self._events.append(Event("dix_exchange", p, (CARDS[card], CARDS[up])))
         if self._c.dix_on and not self._dix_scored & bit:
             self._dix_scored |= bit
-            self._score(p, self.rules.dix.value, "dix", (card,))
+            self._score(p, self.rules.dix.value, "dix", ONE_CARD[card])
             self._check_target(p, declaration=True)
 
     def _draw(self, winner_takes_turn_up: bool) -> None:
@@ -302,7 +302,7 @@ class DealMoves(DealState):
         kept = []
         for d in self._decls:
             if d.pending:
-                self._events.append(Event("pending_lost", d.owner, tuple(iter_bits(d.cards))))
+                self._events.append(Event("pending_lost", d.owner, cards_of(d.cards)))
             else:
                 kept.append(d)
         self._decls = tuple(kept)

@@ -36,10 +36,11 @@ from typing import TYPE_CHECKING
 from attrs import field, frozen
 
 from bezique.actions import Action
-from bezique.cards import CardSet, iter_bits
+from bezique.cards import Card, CardSet, Suit, iter_bits
 from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
 from bezique.events import Event
 from bezique.melds import Declaration
+from bezique.players import player_name
 from bezique.rules.model import Rules
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ __all__ = ["Observation", "determinize", "mask_event", "observe"]
 class Observation:
     """Everything ``player`` may know about a deal at one moment, and nothing more.
 
-    Cards are physical cards (`bezique.cards`); card sets are `CardSet`. ``events`` is the
+    Cards are `Card` values, suits `Suit` members and card sets `CardSet`. ``events`` is the
     public history, the opponent's private draws masked (`mask_event`). ``known_opponent``:
     cards of the opponent's concealed hand that ``player`` has seen. ``unseen``: every card
     ``player`` cannot place, i.e. the opponent's other concealed cards and the stock.
@@ -68,11 +69,11 @@ class Observation:
     known_opponent: CardSet
     opponent_hand_size: int
     unseen: CardSet
-    turn_up: int | None
-    trump: int | None
+    turn_up: Card | None
+    trump: Suit | None
     stock_size: int
     in_end_phase: bool
-    trick: tuple[int, ...]
+    trick: tuple[Card, ...]
     leader: int
     tricks_played: int
     last_trick_winner: int | None
@@ -86,6 +87,16 @@ class Observation:
     declarations: tuple[Declaration, ...]
     events: tuple[Event, ...]
     legal: tuple[Action, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        """One line: observer, profile, phase, who moves, trumps, hand, stock and scores."""
+        to_move = "-" if self.to_move is None else player_name(self.to_move)
+        trump = "-" if self.trump is None else self.trump
+        return (
+            f"<Observation by {player_name(self.player)} {self.rules.name} {self.phase} "
+            f"to_move={to_move} trump={trump} hand={len(self.hand)} stock={self.stock_size} "
+            f"scores={self.scores}>"
+        )
 
     @property
     def opponent(self) -> int:

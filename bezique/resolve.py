@@ -26,6 +26,7 @@ from bezique.actions import (
 )
 from bezique.cards import iter_bits, kind_name
 from bezique.errors import IllegalAction, NotationError
+from bezique.players import player_name
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
@@ -135,7 +136,7 @@ def _guess(d: Deal, p: int, parsed: ParsedAction) -> Action:
         held = [x for x in iter_bits((mine >> (kind * 8) & 0xFF) << (kind * 8)) if x not in cards]
         if not held:
             raise IllegalAction(
-                f"{parsed.text}: no {kind_name(kind, symbols=True)} in player {p}'s hand",
+                f"{parsed.text}: no {kind_name(kind, symbols=True)} in {player_name(p)}'s hand",
                 rule="card not in hand",
             )
         in_hand = [x for x in held if (d._hand[p] >> x) & 1]

@@ -20,6 +20,7 @@ from attrs import frozen
 
 from bezique.compile import TRICK_POINT_SCHEMES
 from bezique.count import end_count
+from bezique.players import PLAYERS, player_name
 from bezique.rules.model import Rules
 
 BRISQUE_VALUE = TRICK_POINT_SCHEMES["brisques"]["A"]
@@ -44,7 +45,8 @@ are over the target without a call-out.
 KINDS = GAME_OVER_KINDS | CONTINUE_KINDS
 """Every value :attr:`Settlement.kind` may take."""
 
-_NAMES = ("A", "B")
+_NAMES = tuple(player_name(p) for p in PLAYERS)
+"""How the breakdown names the players: ``P0``, ``P1``."""
 
 
 @frozen(kw_only=True)

@@ -6,10 +6,12 @@ public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is
 
 from __future__ import annotations
 
-from attrs import frozen
+from collections.abc import Iterable, Sequence
+
+from attrs import field, frozen
 
 from bezique.actions import Action
-from bezique.cards import iter_bits
+from bezique.cards import Card, Suit, as_card, as_cards, iter_bits
 from bezique.compile import Compiled
 from bezique.count import brisque_count
 from bezique.events import Event
@@ -20,16 +22,28 @@ LEAD, FOLLOW, DECLARE, OVER = range(4)
 PHASES = ("lead", "follow", "declare", "over")
 
 
+def _hands(hands: Sequence[Iterable[int]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    return as_cards(hands[0]), as_cards(hands[1])
+
+
+def _optional_card(card: int | None) -> Card | None:
+    return None if card is None else as_card(card)
+
+
+def _optional_suit(suit: int | None) -> Suit | None:
+    return None if suit is None else Suit(suit)
+
+
 @frozen
 class Origin:
-    """How a deal started: what was dealt (physical cards) and what `Deal.from_position` was
+    """How a deal started: what was dealt (`Card` values) and what `Deal.from_position` was
     given, so that a record can restart it exactly."""
 
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
-    stock: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = field(converter=_hands)
+    stock: tuple[Card, ...] = field(converter=as_cards)
     """The hidden stock, top first (the turn-up not included)."""
-    turn_up: int | None
-    trump: int | None
+    turn_up: Card | None = field(converter=_optional_card)
+    trump: Suit | None = field(converter=_optional_suit)
     """The trump suit given to `Deal.from_position` (None: from the turn-up, or not yet)."""
     leader: int
     scores: tuple[int, int] | None
@@ -128,7 +142,7 @@ class DealState:
     def _is_dix(self, card: int) -> bool:
         return card >> 6 == self._trump and (card >> 3 & 7) == self._c.dix_rank
 
-    def _score(self, player: int, points: int, reason: str, cards: tuple[int, ...] = ()) -> None:
+    def _score(self, player: int, points: int, reason: str, cards: tuple[Card, ...] = ()) -> None:
         if points <= 0:
             return
         self._scores[player] += points

@@ -30,7 +30,7 @@ def played() -> tuple[str, Game]:
 def test_demo_ends_with_the_result_of_the_game_greedy_bots_play(played: tuple[str, Game]) -> None:
     text, game = played
     assert game.result is not None
-    expected = game.result.describe().replace("Player 0", NAMES[0]).replace("Player 1", NAMES[1])
+    expected = game.result.describe().replace("P0", NAMES[0]).replace("P1", NAMES[1])
     assert text.rstrip().endswith(expected)
 
 

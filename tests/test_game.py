@@ -366,7 +366,7 @@ def test_double_win_described() -> None:
     finish_with_last_trick(game, (1240, 300))
     result = game.result
     assert result is not None
-    assert result.describe() == "Player 0 wins 1240 to 310 (double win)"
+    assert result.describe() == "P0 wins 1240 to 310 (double win)"
 
 
 def test_rubicon_game_scored_by_margin() -> None:
@@ -376,7 +376,7 @@ def test_rubicon_game_scored_by_margin() -> None:
     result = game.result
     assert result is not None
     assert (result.kind, result.margin, result.deals) == ("rubicon", 3500, 1)
-    assert result.describe() == "Player 0 wins 1580 to 770 (rubicon), scoring 3500"
+    assert result.describe() == "P0 wins 1580 to 770 (rubicon), scoring 3500"
     with pytest.raises(IllegalAction):
         game.new_deal()
 
@@ -392,7 +392,7 @@ def test_game_result_describe() -> None:
         deals=4,
         margin_scored=False,
     )
-    assert result.describe() == "Player 1 wins 510 to 540 (call-out)"
+    assert result.describe() == "P1 wins 510 to 540 (call-out)"
 
 
 # --- Game state errors ----------------------------------------------------------------------

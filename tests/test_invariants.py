@@ -87,7 +87,7 @@ def test_hand_size_failure_names_invariant_2_and_the_player() -> None:
                               stock="7D 8D 9C")
     with pytest.raises(InvariantError) as info:
         hand_size(deal)
-    assert info.value.number == 2 and "player 0 holds 3 cards" in str(info.value)
+    assert info.value.number == 2 and "P0 holds 3 cards" in str(info.value)
 
 
 def test_scores_failure_names_invariant_5_when_given_scores_have_no_events() -> None:

@@ -79,7 +79,7 @@ def test_runner_reports_an_expected_error_that_did_not_happen() -> None:
 def test_runner_reports_a_refused_action_and_the_wrong_error_text() -> None:
     assert "refused" in _run('[[step]]\ndo = ["play 7S"]\n')[0]
     failures = _run('[[step]]\ndo = ["play 7S"]\nexpect_error = "must follow"\n')
-    assert len(failures) == 1 and "in player 0's hand" in failures[0]
+    assert len(failures) == 1 and "in P0's hand" in failures[0]
 
 
 def test_runner_checks_state_and_legal_actions() -> None:

@@ -39,8 +39,8 @@ def test_sc19_case1_fractions_dropped_difference_plus_game_bonus() -> None:
     s = settle(RUBICON, points=(2780, 1640), brisques=(20, 12))
     assert (s.winner, s.kind, s.margin, s.game_over) == (0, "win", 1600, True)
     assert s.totals == (2780, 1640)
-    assert "A: 2780 -> 2700 (fraction of 100 dropped)" in s.breakdown
-    assert "B: 1640 -> 1600 (fraction of 100 dropped)" in s.breakdown
+    assert "P0: 2780 -> 2700 (fraction of 100 dropped)" in s.breakdown
+    assert "P1: 1640 -> 1600 (fraction of 100 dropped)" in s.breakdown
 
 
 def test_sc19_case2_exact_scores_decide_before_fractions_are_dropped() -> None:
@@ -196,7 +196,7 @@ def test_nondealer_first_is_no_order_in_a_single_deal_game() -> None:
     )
     s = settle(rules, points=(600, 640), brisques=(8, 4), dealer=0)
     assert s.totals == (680, 680)
-    assert {"A: 600 + 80 brisques = 680", "B: 640 + 40 brisques = 680"} <= set(s.breakdown)
+    assert {"P0: 600 + 80 brisques = 680", "P1: 640 + 40 brisques = 680"} <= set(s.breakdown)
 
 
 # --- Target games: Bezique (§1.1 "Game end", D12-D14) -------------------------------------------
@@ -330,7 +330,7 @@ def test_majority_bonus_counts_as_the_deal_counts_it() -> None:
     rules = house("[brisques]\nmajority_bonus = 320\nmin_board_score_to_count = 300\n")
     s = settle(rules, points=(250, 400), brisques=(10, 6))
     assert s.totals == (570, 460)
-    assert any("A: 10 brisques score nothing" in line for line in s.breakdown)
+    assert any("P0: 10 brisques score nothing" in line for line in s.breakdown)
 
 
 def test_brisques_ignored_where_trick_points_are_credited_in_the_deal() -> None:

@@ -259,6 +259,11 @@ class Rules:
 
         return digest_of(self)
 
+    def __repr__(self) -> str:
+        """``<Rules NAME DIGEST>``: the name and the content hash, not the whole tree (see
+        `to_toml` for that)."""
+        return f"<Rules {self.name} {self.digest}>"
+
     def to_toml(self) -> str:
         """The full profile as TOML text; ``profile_from_toml(r.to_toml()) == r``."""
         from bezique.rules.load import rules_to_toml
