@@ -382,6 +382,21 @@ class Deal(DealMoves):
 
         return determinize(self, player, rng)
 
+    def render(self, perspective: int | None = None) -> str:
+        """A text picture of the position (`bezique.render.text`): both hands, or from
+        ``perspective`` (0 or 1) exactly what that player's `observation` shows, the opponent's
+        unseen cards face down; tables, the trick, turn-up, stock, trumps, scores and whose
+        turn it is. Raises ValueError for another perspective."""
+        from bezique.render import text
+
+        return text(self, perspective)
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture (`bezique.svg.deal`), for notebooks."""
+        from bezique.svg import deal
+
+        return deal(self)
+
     # ------------------------------------------------------------------ copies and equality
 
     def clone(self) -> Deal:
