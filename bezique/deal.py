@@ -391,6 +391,11 @@ class Deal(DealMoves):
 
         return text(self, perspective)
 
+    def __str__(self) -> str:
+        """`render` with no perspective: ``print(deal)`` shows the table, as ``print(board)``
+        does in python-chess (``repr`` stays one line)."""
+        return self.render()
+
     def _repr_svg_(self) -> str:
         """The position as an SVG picture (`bezique.svg.deal`), for notebooks."""
         from bezique.svg import deal

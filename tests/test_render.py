@@ -125,3 +125,9 @@ def test_cli_replay_ply_from_a_perspective(tmp_path: object,
     out = capsys.readouterr().out
     assert "\n".join("  " + x for x in deal.render(0).splitlines()) in out
     assert ("legal: " in out) == (deal.to_move == 0)
+
+
+def test_str_of_a_deal_is_its_picture_and_repr_stays_one_line() -> None:
+    deal = _played("chinese", 2, 11)
+    assert str(deal) == deal.render()
+    assert "\n" not in repr(deal)

@@ -76,6 +76,20 @@ def test_undo_covers_from_position_deals_with_and_without_scores() -> None:
         _same(deal, start)
 
 
+def test_undo_covers_an_end_phase_position_with_trump_and_leader_given() -> None:
+    deal = Deal.from_position(
+        bezique.load_profile("rubicon"), hands=["AS 10S KS QS JD 7H 8H 9H",
+                                                "AH 10H KH QH JS 7S 8S 9S"],
+        dealer=0, trump="H", leader=0, scores=(200, 150),
+    )
+    assert deal.in_end_phase
+    start = deal.clone()
+    _undo_at_every_ply(deal, random.Random(2))
+    while deal.actions:
+        deal.undo()
+    _same(deal, start)
+
+
 def test_repeated_undo_returns_to_the_start(builtin_name: str) -> None:
     rules = bezique.load_profile(builtin_name)
     deal = Deal.new(rules, seed=11, dealer=1)
