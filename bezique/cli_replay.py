@@ -2,7 +2,8 @@
 
 Every action is re-validated against the record's profile; a damaged record is reported with
 its ply and reason (exit 1). Without ``--ply`` the actions are listed with their ply numbers and
-each deal's scores; with ``--ply N`` the state after N actions is shown.
+each deal's scores; with ``--ply N`` the position after N actions is drawn by `Deal.render`
+(``--perspective P``: as player P sees it).
 
 >>> from bezique.cli import main
 >>> main(["replay", "tests/records/rubicon.toml", "--ply", "0"])  # doctest: +ELLIPSIS
@@ -18,7 +19,6 @@ import argparse
 import sys
 from typing import TextIO
 
-from bezique.cards import SUIT_SYMBOLS, CardSet, card_name
 from bezique.cli import Command, non_negative_int, register
 from bezique.deal import Deal
 from bezique.record import Record, RecordError, Step, load, replay, replay_to
@@ -28,24 +28,16 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record written by bezique.record")
     parser.add_argument("--ply", type=non_negative_int, default=None, metavar="N",
                         help="show the state after N actions instead of listing the actions")
+    parser.add_argument("--perspective", type=int, choices=(0, 1), default=None, metavar="P",
+                        help="with --ply: show only what player P (0 or 1) sees")
 
 
-def _cards(cards: CardSet | tuple[int, ...]) -> str:
-    return " ".join(card_name(c) for c in cards) or "-"
-
-
-def describe(deal: Deal) -> list[str]:
-    """A few lines showing a deal's whole state (both hands: a record has no secrets)."""
-    trump = "-" if deal.trump is None else SUIT_SYMBOLS[deal.trump]
-    up = "-" if deal.turn_up is None else card_name(deal.turn_up)
-    to_move = "-" if deal.to_move is None else f"P{deal.to_move}"
-    lines = [f"  phase {deal.phase}, to move {to_move}, trump {trump}, turn-up {up}, "
-             f"stock {deal.stock_size}, scores {list(deal.scores)}"]
-    for p in (0, 1):
-        lines.append(f"  P{p} hand  {_cards(deal.hand(p))}")
-        lines.append(f"  P{p} table {_cards(deal.table(p))}")
-    lines.append(f"  trick {_cards(deal.trick)}")
-    if not deal.is_over:
+def describe(deal: Deal, perspective: int | None = None) -> list[str]:
+    """The position as `Deal.render` draws it (both hands: a record has no secrets; or what
+    ``perspective`` sees), indented, and the legal actions of the player to move (under a
+    perspective only when that player is to move)."""
+    lines = ["  " + line for line in deal.render(perspective).splitlines()]
+    if not deal.is_over and perspective in (None, deal.to_move):
         lines.append("  legal: " + ", ".join(str(a) for a in deal.legal_actions()))
     return lines
 
@@ -56,13 +48,13 @@ def _header(record: Record) -> str:
     return f"record of {what}, profile {record.rules.name} ({how}, digest {record.rules.digest})"
 
 
-def _show_step(step: Step, out: TextIO) -> None:
+def _show_step(step: Step, out: TextIO, perspective: int | None = None) -> None:
     if step.move is None:
         print(f"ply {step.ply}, deal {step.deal_index + 1}: start of the deal; "
               f"P{step.deal.dealer} deals", file=out)
     else:
         print(f"ply {step.ply}, deal {step.deal_index + 1}: {step.move}", file=out)
-    for line in describe(step.deal):
+    for line in describe(step.deal, perspective):
         print(line, file=out)
 
 
@@ -72,7 +64,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         record = load(args.file)
         print(_header(record), file=out)
         if args.ply is not None:
-            _show_step(replay_to(record, args.ply), out)
+            _show_step(replay_to(record, args.ply), out, args.perspective)
             return 0
         for step in replay(record):
             number = step.deal_index + 1

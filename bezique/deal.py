@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
 
@@ -71,6 +71,15 @@ def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
         j = int(rng.random() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
+    """A deal from `Deal.__reduce__`'s state, its rules compiled again (cached)."""
+    d = object.__new__(cls)
+    for name, value in state.items():
+        object.__setattr__(d, name, value)
+    d._c = compile_rules(d.rules)
+    return d
 
 
 def _refs(spec: str | int | Sequence[int]) -> list[tuple[int, int | None]]:
@@ -384,6 +393,26 @@ class Deal(DealMoves):
 
         return determinize(self, player, rng)
 
+    def render(self, perspective: int | None = None) -> str:
+        """A text picture of the position (`bezique.render.text`): both hands, or from
+        ``perspective`` (0 or 1) exactly what that player's `observation` shows, the opponent's
+        unseen cards face down; tables, the trick, turn-up, stock, trumps, scores and whose
+        turn it is. Raises ValueError for another perspective."""
+        from bezique.render import text
+
+        return text(self, perspective)
+
+    def __str__(self) -> str:
+        """`render` with no perspective: ``print(deal)`` shows the table, as ``print(board)``
+        does in python-chess (``repr`` stays one line)."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture (`bezique.svg.deal`), for notebooks."""
+        from bezique.svg import deal
+
+        return deal(self)
+
     # ------------------------------------------------------------------ copies and equality
 
     def clone(self) -> Deal:
@@ -401,6 +430,62 @@ class Deal(DealMoves):
         d._actions = self._actions[:]
         d._known = self._known[:]
         d._carte = self._carte[:]
+        return d
+
+    def __copy__(self) -> Deal:
+        """``copy.copy(deal)``: `clone` (a deal's parts are ints, lists and frozen values)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deal:
+        """``copy.deepcopy(deal)``: `clone`; its events, actions and rules are immutable."""
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the rules and the state; the compiled tables (generated functions and memos)
+        are not pickled but rebuilt by `compile_rules` (cached) when the deal is unpickled."""
+        state = {name: getattr(self, name) for name in DealState.__slots__ if name != "_c"}
+        return _unpickle, (type(self), state)
+
+    # ------------------------------------------------------------------ taking back
+
+    def undo(self) -> Action:
+        """Take back the last action and return it, like ``list.pop`` (python-chess's
+        ``Board.pop``): the deal is then equal to what it was before that action, with the
+        same events, actions, scores and legal actions; ``deal.apply(deal.undo())`` restores it.
+
+        Raises `IndexError` when no action has been applied. The deal is replayed from its
+        `origin` (its cost grows with the number of actions: fine for a user interface, not
+        for search, which should `clone`). A deal changed otherwise than by actions, such as a
+        `determinize` world, does not replay from its origin: `ValueError`. Either error leaves
+        the deal exactly as it was.
+        """
+        if not self._actions:
+            raise IndexError("undo: no action to take back (the deal is at its start)")
+        last = self._actions[-1]
+        before = self._replayed(len(self._actions) - 1)
+        check = before.clone()
+        check._actions.append(last)
+        check._execute(last)
+        if check._state() != self._state():
+            raise ValueError("undo: this deal does not replay from its origin (it was changed "
+                             "otherwise than by actions, e.g. a determinize world)")
+        for name in DealState.__slots__:
+            object.__setattr__(self, name, getattr(before, name))
+        return last
+
+    def _replayed(self, plies: int) -> Deal:
+        """A new deal started as this one was (`origin`, seed, dealer, totals, target) with its
+        first ``plies`` actions executed again (they were validated when first applied)."""
+        o = self._origin
+        d = type(self)._start(self._c, o.hands, o.stock, o.turn_up, self.dealer, o.trump,
+                              o.leader, o.scores, self.totals, self.target)
+        d.seed = self.seed
+        if o.cut is not None:
+            d._cut_bonus(o.cut, o.guess, self.seed)
+        d._origin = o
+        for act in self._actions[:plies]:
+            d._actions.append(act)
+            d._execute(act)
         return d
 
     def _state(self) -> tuple[object, ...]:

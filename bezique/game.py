@@ -206,6 +206,36 @@ class Game:
         self._sync()
         return events
 
+    def undo(self) -> Action:
+        """Take back the game's last action and return it (`Deal.undo`): a deal that action
+        finished is no longer settled; at the start of a fresh deal, that deal is withdrawn and
+        the previous deal's last action taken back. Raises `IndexError` with no action to take
+        back (the game is left as it was)."""
+        self._sync()
+        deal = self.deal
+        if deal is not None and not deal.actions and self.deals and self.deals[-1] is not deal:
+            deal = self.deals[-1]  # a fresh deal: go back into the previous one
+        if deal is None or not deal.actions:
+            raise IndexError("undo: no action to take back (the game is at its start)")
+        action = deal.undo()
+        if self.deals and self.deals[-1] is deal:
+            self.deals.pop()
+            self.settlements.pop()
+        self.deal = deal
+        return action
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games: same rules, seed, first dealer and draws, equal deals (finished and
+        current) and settlements."""
+        return isinstance(other, Game) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[object, ...]:
+        self._sync()
+        return (self.rules, self.seed, self.first_dealer, self.draws, self.deals,
+                self.settlements, self.deal)
+
     def _sync(self) -> None:
         """Settle the current deal if it has finished and is not settled yet."""
         deal = self.deal

@@ -3,6 +3,7 @@ matching invariant of RULES.md §7, and hypothesis shrinks the failing game to a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -49,9 +50,10 @@ def _failure(invariant: Invariant, playout: Playout) -> InvariantError | None:
 
 
 def _smallest_failure(
-    rules: Rules, invariant: Invariant, number: int, max_plies: int = 40
+    rules: Rules, invariant: Invariant, number: int, max_plies: int = 40, search: int = 0
 ) -> tuple[Playout, InvariantError]:
-    """The shrunk prefix playout on which ``invariant`` reports invariant ``number``."""
+    """The shrunk prefix playout on which ``invariant`` reports invariant ``number``: search 0
+    with hypothesis' derandomized seed, search ``k`` with seed ``k``."""
 
     def fails(playout: Playout) -> bool:
         exc = _failure(invariant, playout)
@@ -60,17 +62,28 @@ def _smallest_failure(
     smallest = find(
         playouts(rules, max_plies=max_plies, prefix=True),
         fails,
-        settings=settings(max_examples=400, database=None, deadline=None, derandomize=True,
-                          suppress_health_check=list(HealthCheck)),
+        settings=settings(max_examples=400, database=None, deadline=None,
+                          derandomize=search == 0, suppress_health_check=list(HealthCheck)),
+        random=None if search == 0 else random.Random(search),
     )
     exc = _failure(invariant, smallest)
     assert exc is not None
     return smallest, exc
 
 
+SEARCHES = 3
+"""Searches per planted fault. Even derandomized, where hypothesis' shrinker ends up can
+depend on the process's memory layout (importing one more module changed it), and a shrink
+may stop in a local minimum; one of a few differently seeded searches reaching ``short``
+plies shows that failures shrink to a short game."""
+
+
 def _assert_caught(rules: Rules, invariant: Invariant, number: int, short: int) -> None:
-    playout, exc = _smallest_failure(rules, invariant, number)
-    assert exc.number == number and exc.name in str(exc)
+    for search in range(SEARCHES):
+        playout, exc = _smallest_failure(rules, invariant, number, search=search)
+        assert exc.number == number and exc.name in str(exc)
+        if len(playout.actions) <= short:
+            break
     assert len(playout.actions) <= short, playout
     with pytest.raises(InvariantError):  # the whole suite flags it too
         check_playout(playout)

@@ -483,7 +483,7 @@ def test_cli_replay_shows_a_ply(tmp_path: Path, capsys: pytest.CaptureFixture[st
     dump(deal, path)
     assert main(["replay", str(path), "--ply", "5"]) == 0
     out = capsys.readouterr().out
-    assert f"scores {list(deal.scores)}" in out
+    assert "\n".join("  " + line for line in deal.render().splitlines()) in out
     assert "legal: " + ", ".join(str(a) for a in deal.legal_actions()) in out
 
 

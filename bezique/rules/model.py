@@ -8,7 +8,7 @@ pattern, class and order; ``melds.values.NAME`` gives its points (0 or absent: n
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -46,6 +46,11 @@ class FrozenMap(Mapping[str, V], Generic[V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the items only: the cached hash is valid in this process alone (string
+        hashes are salted per process), so an unpickled map works its hash out again."""
+        return FrozenMap, (self._data,)
 
 
 def _frozen_map(value: Mapping[str, V] | None) -> FrozenMap[V]:
