@@ -1,7 +1,7 @@
 """bezique: play, check and analyse the whole Bezique family of card games from one engine."""
 
 from bezique.deal import Deal
-from bezique.errors import IllegalAction, NotationError, ProfileError
+from bezique.errors import IllegalAction, NotationError, PositionError, ProfileError
 from bezique.game import Game, GameResult
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.settlement import Settlement, settle
@@ -12,6 +12,7 @@ __all__ = [
     "GameResult",
     "IllegalAction",
     "NotationError",
+    "PositionError",
     "ProfileError",
     "Rules",
     "Settlement",

@@ -334,7 +334,7 @@ def test_position_copy_placed_twice() -> None:
     """A physical copy written twice in the position: the deal cannot be set up (ply 0)."""
     err = failure(damage(POSITION_TEXT, '"QSb KHa', '"QSa KHa'))
     assert err.ply == 0 and err.reason.startswith("cannot set up the deal")
-    assert "QSa: placed twice" in err.reason
+    assert "hands[1]: QSa is placed twice" in err.reason
 
 
 def test_cut_tampered() -> None:
