@@ -218,7 +218,7 @@ def _locate(ref: str, folder: Path | None) -> Path | str:
     """The file that ``extends = ref`` names, or why it is refused: a built-in name (no slash,
     no ``.toml``), or a path relative to ``folder`` that stays inside it once ``..`` and
     symbolic links are resolved. Nothing outside ``folder`` is read, nor even looked at."""
-    shown = toml_repr(ref)
+    shown = repr(ref) if len(ref) <= 120 else toml_repr(ref)
     if len(ref) > MAX_EXTENDS_LENGTH or "\x00" in ref:
         return (f"{shown} is not a built-in profile name or a relative path (at most "
                 f"{MAX_EXTENDS_LENGTH} characters, no NUL)")
