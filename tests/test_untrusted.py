@@ -240,6 +240,19 @@ def test_problems_stop_at_the_documented_number_and_the_rest_are_counted() -> No
     assert len(lines) == MAX_PROBLEMS + 2
 
 
+def test_cli_validate_lists_the_first_problems_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bezique.cli import main
+
+    many = tmp_path / "many.toml"
+    many.write_text("\n".join(f"k{i:03d} = 1" for i in range(70)), encoding="utf-8")
+    assert main(["profiles", "validate", str(many)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{many}: INVALID (70 problem(s))"
+    assert len(lines) == 1 + MAX_PROBLEMS + 1 and lines[-1] == "  … and 20 more"
+
+
 # ------------------------------------------------------------------------- records
 
 
