@@ -14,7 +14,6 @@ bezique.errors.PositionError: hands: expected two hands (P0's and P1's), got 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from attrs import frozen
 
@@ -24,8 +23,6 @@ from bezique.errors import NotationError, PositionError
 
 MAX_POINTS = 10**15
 """Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""
-
-CardSpec = str | int | Sequence[int]
 
 
 @frozen
@@ -142,6 +139,7 @@ class _Placer:
                     self.taken |= 1 << card
 
     def place(self, name: str, refs: list[tuple[int, int | None]]) -> tuple[int, ...]:
+        """The physical cards of one argument's references (``name`` for the error)."""
         out = []
         for kind, copy in refs:
             if copy is None:
@@ -156,49 +154,50 @@ class _Placer:
         return tuple(out)
 
 
-def check_position(c: Compiled, **args: Any) -> Position:
+def check_position(
+    c: Compiled, *, hands: object, stock: object, turn_up: object, dealer: object,
+    trump: object, leader: object, scores: object, totals: object, target: object,
+) -> Position:
     """The checked `Deal.from_position` arguments (see there), or `PositionError` naming the
     first argument at fault. A position must be playable to its end: both hands hold cards,
     and where the stock and the turn-up hold an odd number of cards (the loser of the last
     stock trick then draws none) each hand holds at least two."""
-    hands = args["hands"]
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
         raise PositionError("hands", f"expected two hands (P0's and P1's), got "
                                      f"{type(hands).__name__}")
     if len(hands) != 2:
         raise PositionError("hands", f"expected two hands (P0's and P1's), got {len(hands)}")
-    dealer = _player(args["dealer"], "dealer")
-    leader = _player(args["leader"], "leader", optional=True)
-    trump = _trump(args["trump"])
-    scores = _points(args["scores"], "scores", optional=True)
-    totals = _points(args["totals"], "totals")
-    target = _target(args["target"])
-    turn_up = args["turn_up"]
+    first = _player(dealer, "dealer")
+    second = _player(leader, "leader", optional=True)
+    suit = _trump(trump)
+    given = _points(scores, "scores", optional=True)
+    before = _points(totals, "totals")
+    goal = _target(target)
     specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in (0, 1)]
-    specs.append(("stock", _refs(args["stock"], "stock")))
+    specs.append(("stock", _refs(stock, "stock")))
     if turn_up is not None:
         refs = _refs(turn_up, "turn_up")
         if len(refs) != 1:
             raise PositionError("turn_up", f"expected one card, got {len(refs)}")
         specs.append(("turn_up", refs))
     placer = _Placer(c, specs)
-    hand0, hand1, stock = (placer.place(name, refs) for name, refs in specs[:3])
+    hand0, hand1, rest = (placer.place(name, refs) for name, refs in specs[:3])
     up: int | None = None
     if turn_up is not None:
         up = placer.place("turn_up", specs[3][1])[0]
-    elif c.turn_up and stock:
-        up, stock = stock[-1], stock[:-1]
+    elif c.turn_up and rest:
+        up, rest = rest[-1], rest[:-1]
     if not hand0 or not hand1:
         raise PositionError("hands", f"expected two hands of at least one card each, got "
                                      f"{len(hand0)} and {len(hand1)} cards")
-    to_draw = len(stock) + (up is not None)
+    to_draw = len(rest) + (up is not None)
     if to_draw % 2 and min(len(hand0), len(hand1)) < 2:
         raise PositionError("hands", f"with an odd number of cards to draw ({to_draw}, the "
                                      "stock and the turn-up) the loser of the last stock trick "
                                      "draws none, so each hand must hold at least two cards")
-    assert dealer is not None and totals is not None
+    assert first is not None and before is not None
     return Position(
-        hands=(hand0, hand1), stock=stock, turn_up=up, dealer=dealer, trump=trump,
-        leader=1 - dealer if leader is None else leader, scores=scores, totals=totals,
-        target=target,
+        hands=(hand0, hand1), stock=rest, turn_up=up, dealer=first, trump=suit,
+        leader=1 - first if second is None else second, scores=given, totals=before,
+        target=goal,
     )
