@@ -26,6 +26,9 @@ class ProfileError(ValueError):
             lines.append(f"… and {self.more:,} more problem{'s' if self.more > 1 else ''}")
         super().__init__(head + ":\n  " + "\n  ".join(lines))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return _profile_error, (self.problems, self.more)
+
 
 class PositionError(ValueError):
     """`Deal.from_position` cannot set up the position it was given; ``argument`` names the
@@ -36,6 +39,9 @@ class PositionError(ValueError):
         self.argument = argument
         self.reason = reason
         super().__init__(f"{argument}: {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (self.argument, self.reason)
 
 
 class NotationError(ValueError):
@@ -48,3 +54,8 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, *, rule: str = "") -> None:
         self.rule = rule
         super().__init__(message)
+
+
+def _profile_error(problems: tuple[str, ...], more: int) -> ProfileError:
+    """A `ProfileError` again, from what pickling kept of it."""
+    return ProfileError(problems, more=more)

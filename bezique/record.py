@@ -70,6 +70,14 @@ class RecordError(ValueError):
         where = f"ply {ply}" + ("" if deal is None else f" (deal {deal + 1})")
         super().__init__(f"{where}: {reason}")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return _record_error, (self.ply, self.reason, self.deal)
+
+
+def _record_error(ply: int, reason: str, deal: int | None) -> RecordError:
+    """A `RecordError` again, from what pickling kept of it."""
+    return RecordError(ply, reason, deal=deal)
+
 
 # ---------------------------------------------------------------------------- the model
 

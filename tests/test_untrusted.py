@@ -479,3 +479,16 @@ def test_any_position_is_refused_or_plays_to_its_end(
         assert legal, f"no legal action in a deal that is not over: {deal!r}"
         deal.apply(rng.choice(legal))
     raise AssertionError("the deal did not end")
+
+
+def test_the_errors_pickle_to_equal_errors() -> None:
+    """A service that checks uploads in worker processes gets its errors back intact."""
+    import pickle
+
+    errors: list[Exception] = [ProfileError([f"p{i}" for i in range(60)], more=5),
+                               RecordError(3, "wrong player", deal=1),
+                               PositionError("leader", "expected player 0 or 1, got 5")]
+    for error in errors:
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert vars(again) == vars(error)
