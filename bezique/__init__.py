@@ -2,7 +2,7 @@
 
 from bezique.cards import Card, CardSet, Rank, Suit
 from bezique.deal import Deal
-from bezique.errors import IllegalAction, NotationError, ProfileError
+from bezique.errors import IllegalAction, NotationError, PositionError, ProfileError
 from bezique.game import Game, GameResult
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.settlement import Settlement, settle
@@ -15,6 +15,7 @@ __all__ = [
     "GameResult",
     "IllegalAction",
     "NotationError",
+    "PositionError",
     "ProfileError",
     "Rank",
     "Rules",

@@ -187,9 +187,11 @@ def _profiles(args: argparse.Namespace, out: TextIO) -> int:
                 rules = load_profile(Path(file))
             except ProfileError as exc:
                 status = 1
-                print(f"{file}: INVALID ({len(exc.problems)} problem(s))", file=out)
+                print(f"{file}: INVALID ({len(exc.problems) + exc.more:,} problem(s))", file=out)
                 for problem in exc.problems:
                     print(f"  {problem}", file=out)
+                if exc.more:
+                    print(f"  … and {exc.more:,} more", file=out)
             else:
                 print(f"{file}: OK ({rules.name}, digest {rules.digest})", file=out)
         return status

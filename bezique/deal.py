@@ -40,19 +40,16 @@ from bezique.cards import (
     Card,
     CardSet,
     Suit,
-    card_name,
-    kind_name,
-    parse_card_ref,
-    suit_index,
 )
 from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
-from bezique.errors import IllegalAction
+from bezique.errors import IllegalAction, PositionError
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.players import player_name
+from bezique.position import check_position
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
 from bezique.state import LEAD, OVER, PHASES, DealState, Origin
@@ -81,14 +78,6 @@ def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     d._c = compile_rules(d.rules)
     return d
 
-
-def _refs(spec: str | int | Sequence[int]) -> list[tuple[int, int | None]]:
-    """Card references of a position argument: ``(kind, copy)``, copy None where unlettered."""
-    if isinstance(spec, int):
-        return [(spec >> 3, spec & 7)]
-    if isinstance(spec, str):
-        return [parse_card_ref(token) for token in spec.replace(",", " ").split()]
-    return [(card >> 3, card & 7) for card in spec]
 
 
 class Deal(DealMoves):
@@ -167,46 +156,20 @@ class Deal(DealMoves):
         ints. A copy letter (or an int) places that very copy; unlettered duplicates take the
         lowest free copies in order of appearance. Cards placed nowhere count as already
         played. The start is kept in `origin`.
+
+        Every argument is checked first (`bezique.position`): a position that cannot be set up
+        or played (not two hands of equal size, a card placed twice or not in the pack, an odd
+        number of cards to draw, a player other than 0 or 1, an unknown trump, scores that are
+        not two integers …) raises `PositionError` naming the argument.
         """
+        if not isinstance(rules, Rules):
+            raise PositionError("rules", f"expected a Rules, got {type(rules).__name__}")
         c = compile_rules(rules)
-        specs = [*hands, stock, *([] if turn_up is None else [turn_up])]
-        taken = 0
-        for spec in specs:  # explicit copies (ints, or letters like QSb) are reserved first
-            for kind, copy in _refs(spec):
-                if copy is not None:
-                    card = kind * 8 + copy
-                    if taken >> card & 1 or not c.pack_bits >> card & 1:
-                        raise IllegalAction(f"{card_name(card, copies=True)}: placed twice or "
-                                            "not in the pack")
-                    taken |= 1 << card
-
-        def physical(spec: str | int | Sequence[int]) -> list[int]:
-            nonlocal taken
-            out = []
-            for kind, copy in _refs(spec):
-                if copy is None:
-                    free = ~taken >> (kind * 8) & c.pack_bits >> (kind * 8) & 0xFF
-                    if not free:
-                        raise IllegalAction(f"{kind_name(kind)}: more copies than the pack holds")
-                    copy = (free & -free).bit_length() - 1
-                    taken |= 1 << (kind * 8 + copy)
-                out.append(kind * 8 + copy)
-            return out
-
-        hand_cards = [physical(h) for h in hands]
-        stock_cards = physical(stock)
-        up: int | None
-        if turn_up is not None:
-            up = physical(turn_up)[0]
-        elif c.turn_up and stock_cards:
-            up, stock_cards = stock_cards[-1], stock_cards[:-1]
-        else:
-            up = None
-        trump_suit = suit_index(trump[:1]) if isinstance(trump, str) else trump
-        first = 1 - dealer if leader is None else leader
-        return cls._start(
-            c, hand_cards, stock_cards, up, dealer, trump_suit, first, scores, totals, target
-        )
+        pos = check_position(c, hands=hands, stock=stock, turn_up=turn_up, dealer=dealer,
+                             trump=trump, leader=leader, scores=scores, totals=totals,
+                             target=target)
+        return cls._start(c, pos.hands, pos.stock, pos.turn_up, pos.dealer, pos.trump,
+                          pos.leader, pos.scores, pos.totals, pos.target)
 
     @classmethod
     def _start(

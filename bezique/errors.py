@@ -1,18 +1,47 @@
-"""The exceptions users catch: bad profiles, bad notation, illegal actions."""
+"""The exceptions users catch: bad profiles, bad positions, bad notation, illegal actions."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+MAX_PROBLEMS = 50
+"""At most this many problems are listed by a `ProfileError`; the rest are only counted."""
+
 
 class ProfileError(ValueError):
-    """A rule profile is invalid; ``problems`` lists every problem as ``source: key.path: what``."""
+    """A rule profile is invalid; ``problems`` lists the problems found as
+    ``source: key.path: what`` (the first `MAX_PROBLEMS` of them), ``more`` counts the others.
+    """
 
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems: tuple[str, ...] = tuple(problems)
-        count = len(self.problems)
-        head = "invalid rule profile" if count == 1 else f"invalid rule profile ({count} problems)"
-        super().__init__(head + ":\n  " + "\n  ".join(self.problems))
+    def __init__(self, problems: Sequence[str], *, more: int = 0) -> None:
+        listed = tuple(problems)
+        self.problems: tuple[str, ...] = listed[:MAX_PROBLEMS]
+        self.more: int = more + len(listed) - len(self.problems)
+        count = len(self.problems) + self.more
+        head = "invalid rule profile"
+        if count > 1:
+            head += f" ({count:,} problems)"
+        lines = list(self.problems)
+        if self.more:
+            lines.append(f"… and {self.more:,} more problem{'s' if self.more > 1 else ''}")
+        super().__init__(head + ":\n  " + "\n  ".join(lines))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _profile_error, (self.problems, self.more)
+
+
+class PositionError(ValueError):
+    """`Deal.from_position` cannot set up the position it was given; ``argument`` names the
+    argument at fault (``hands``, ``stock``, ``turn_up``, ``dealer``, ``trump``, ``leader``,
+    ``scores``, ``totals`` or ``target``) and the message says why."""
+
+    def __init__(self, argument: str, reason: str) -> None:
+        self.argument = argument
+        self.reason = reason
+        super().__init__(f"{argument}: {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), (self.argument, self.reason)
 
 
 class NotationError(ValueError):
@@ -25,3 +54,8 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, *, rule: str = "") -> None:
         self.rule = rule
         super().__init__(message)
+
+
+def _profile_error(problems: tuple[str, ...], more: int) -> ProfileError:
+    """A `ProfileError` again, from what pickling kept of it."""
+    return ProfileError(problems, more=more)

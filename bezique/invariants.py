@@ -24,8 +24,8 @@ from bezique.compile import BRISQUE_RANKS, compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
-from bezique.playout import Playout, default_max_plies
 from bezique.players import player_name
+from bezique.playout import Playout, default_max_plies
 from bezique.rules import Rules
 
 __all__ = [

@@ -2,10 +2,12 @@
 
 A record names the profile (a built-in name with its digest, or a custom profile inline in
 full), the seed (or a stacked position), the dealer, every action in notation with the player
-who took it (and an optional comment), and the result. The actions are the deal's own history
-(``deal.actions``). `replay` re-validates every action against the rules; any damage fails
-loudly with `RecordError` naming the ply and the reason, never a silent partial replay. The
-format is described, with an annotated example, in ``docs/records.md``. This module is the
+who took it (and an optional comment), the digest of each deal's final state, and the result.
+The actions are the deal's own history (``deal.actions``). `replay` re-validates every action
+against the rules and checks each deal's digest; any damage fails loudly with `RecordError`
+naming the ply and the reason, never a silent partial replay. Records from strangers are safe
+to read: at most `MAX_RECORD_BYTES`, and every problem is a `RecordError`. The format, and
+exactly what replay detects, are described in ``docs/records.md``. This module is the
 public surface: the model, writing and reading; `bezique.replay` does the replaying.
 
 >>> import bezique
@@ -20,7 +22,10 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import reprlib
 import tomllib
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
@@ -36,14 +41,20 @@ from bezique.game import Game, derive_seed, draw_for_deal
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 
 __all__ = [
-    "FORMAT", "VERSION", "DealRecord", "GameInfo", "Move", "Record", "RecordError", "Result",
-    "Step", "dump", "dumps", "load", "loads", "rebuild", "record_of", "replay", "replay_to",
+    "FORMAT", "MAX_RECORD_BYTES", "READABLE_VERSIONS", "VERSION", "DealRecord", "GameInfo",
+    "Move", "Record", "RecordError", "Result", "Step", "dump", "dumps", "load", "loads",
+    "rebuild", "record_of", "replay", "replay_to", "state_digest",
 ]
 
 FORMAT = "bezique-record"
 """The value of the ``format`` key that every record starts with."""
-VERSION = 1
-"""The record format version this module writes and reads."""
+VERSION = 2
+"""The record format version this module writes: version 1 with a ``digest`` in every deal."""
+READABLE_VERSIONS = (1, 2)
+"""The versions this module reads. Version 1 records (no digests) are checked by their actions,
+scores and result only (see ``docs/records.md``)."""
+MAX_RECORD_BYTES = 2_000_000
+"""The largest record text read (in UTF-8 bytes); a larger one is refused before parsing."""
 
 
 class RecordError(ValueError):
@@ -58,6 +69,14 @@ class RecordError(ValueError):
         self.deal = deal
         where = f"ply {ply}" + ("" if deal is None else f" (deal {deal + 1})")
         super().__init__(f"{where}: {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _record_error, (self.ply, self.reason, self.deal)
+
+
+def _record_error(ply: int, reason: str, deal: int | None) -> RecordError:
+    """A `RecordError` again, from what pickling kept of it."""
+    return RecordError(ply, reason, deal=deal)
 
 
 # ---------------------------------------------------------------------------- the model
@@ -83,7 +102,8 @@ class DealRecord:
     with (None: the profile's), its moves, and the deal ``scores`` at the end of the record (None
     where not given). ``cut`` and ``guess`` (with a seed, under ``deal.dealer_cut_bonus``) are
     the ``Deal.new`` arguments of a deal dealt with an explicit cut or guess (None: the cut the
-    seed draws, no guess)."""
+    seed draws, no guess). ``digest`` is the `state_digest` of the deal at the end of the
+    record (None in a version 1 record)."""
 
     dealer: int
     moves: tuple[Move, ...] = ()
@@ -94,6 +114,7 @@ class DealRecord:
     scores: tuple[int, int] | None = None
     cut: int | None = None
     guess: int | None = None
+    digest: str | None = None
 
 
 @frozen
@@ -151,6 +172,35 @@ class Step:
 
 
 # ---------------------------------------------------------------------------- recording
+
+
+def state_digest(deal: Deal) -> str:
+    """16 hex digits of SHA-256 over a deal's state: its whole event history (every card dealt,
+    turned up, played, drawn and declared, every point and its reason, in order), the scores,
+    each player's hand, table and captured cards, the stock, the trump and the phase. Two
+    different histories give different digests, even where they reach the same scores: a record
+    with two plays swapped or an announcement deleted no longer matches its digest.
+
+    >>> import bezique
+    >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+    >>> state_digest(deal) == state_digest(deal.clone()), len(state_digest(deal))
+    (True, 16)
+    """
+    events = [[e.kind, -1 if e.player is None else int(e.player), [int(c) for c in e.cards],
+               int(e.points), e.reason, e.private] for e in deal.events]
+    state = {
+        "events": events,
+        "scores": list(deal.scores),
+        "hands": [deal.hand(p).bits for p in (0, 1)],
+        "tables": [deal.table(p).bits for p in (0, 1)],
+        "captured": [deal.captured(p).bits for p in (0, 1)],
+        "stock": [int(c) for c in deal.stock],
+        "trump": -1 if deal.trump is None else int(deal.trump),
+        "phase": deal.phase,
+    }
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
 
 
 def record_of(subject: Deal | Game) -> Record:
@@ -254,6 +304,8 @@ def dumps(subject: Deal | Game | Record) -> str:
             lines.append(f"target = {entry.target}")
         if entry.scores is not None:
             lines.append(f"scores = {_value(entry.scores)}")
+        if entry.digest is not None:
+            lines.append(f"digest = {_string(entry.digest)}")
         lines.append("actions = [")
         lines += [f"    {_string(str(m))}," for m in entry.moves]
         lines.append("]")
@@ -280,16 +332,27 @@ def dump(subject: Deal | Game | Record, file: str | Path | IO[str]) -> None:
 
 # ---------------------------------------------------------------------------- reading
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = 4
+_REPR.maxlevel = 2
 _MOVE = re.compile(r"^P([01])\s+([^#]*?)\s*(?:#\s?(.*))?$")
 _TOP = {"format", "version", "profile", "game", "deal", "result"}
-_DEAL = {"seed", "cut", "guess", "dealer", "totals", "target", "scores", "actions", "position"}
+_DEAL = {"seed", "cut", "guess", "dealer", "totals", "target", "scores", "digest", "actions",
+         "position"}
+_DIGEST = re.compile(r"[0-9a-f]{16}")
 _POSITION = {"hands", "stock", "turn_up", "trump", "leader", "scores"}
+
+
+def _short(value: object) -> str:
+    """A value for a message, cut short: a stranger's record may hold anything."""
+    return _REPR.repr(value)
 
 
 def _keys(table: Mapping[str, Any], allowed: set[str], where: str, ply: int = 0) -> None:
     extra = sorted(set(table) - allowed)
     if extra:
-        raise RecordError(ply, f"{where}: unknown key {extra[0]!r} (expected one of "
+        raise RecordError(ply, f"{where}: unknown key {_short(extra[0])} (expected one of "
                                f"{', '.join(sorted(allowed))})")
 
 
@@ -302,7 +365,7 @@ def _get(table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     value = table[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(ply, f"{where}.{key}: expected {getattr(kind, '__name__', kind)}, "
-                               f"got {value!r}")
+                               f"got {_short(value)}")
     return value
 
 
@@ -311,7 +374,7 @@ def _pair(table: Mapping[str, Any], key: str, where: str, ply: int = 0) -> tuple
     if value is None:
         return None
     if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise RecordError(ply, f"{where}.{key}: expected two integers, got {value!r}")
+        raise RecordError(ply, f"{where}.{key}: expected two integers, got {_short(value)}")
     return value[0], value[1]
 
 
@@ -319,7 +382,7 @@ def _player(table: Mapping[str, Any], key: str, where: str, ply: int = 0,
             required: bool = True) -> int | None:
     value = _get(table, key, int, where, required=required, ply=ply)
     if value is not None and value not in (0, 1):
-        raise RecordError(ply, f"{where}.{key}: expected player 0 or 1, got {value}")
+        raise RecordError(ply, f"{where}.{key}: expected player 0 or 1, got {_short(value)}")
     return value  # type: ignore[no-any-return]
 
 
@@ -330,21 +393,25 @@ def _profile(table: Mapping[str, Any]) -> tuple[Rules, bool]:
     text = _get(table, "toml", str, "profile", required=False)
     try:
         if text is not None:
-            rules = profile_from_toml(text, source="record profile")
+            # no base_dir: an inline profile may extend only a built-in one, never a file
+            rules = profile_from_toml(text, source="record profile", base_dir=None)
         elif name in list_profiles():
             rules = load_profile(name)
         else:
-            raise RecordError(0, f"profile: unknown built-in profile {name!r} (a custom profile "
-                                 "must be given in full as profile.toml)")
+            raise RecordError(0, f"profile: unknown built-in profile {_short(name)} (a custom "
+                                 "profile must be given in full as profile.toml)")
     except ProfileError as exc:
         raise RecordError(0, f"profile: {exc}") from None
     if rules.digest != digest:
-        raise RecordError(0, f"profile: digest mismatch: the record says {digest}, the profile "
-                             f"{name!r} now has {rules.digest} (its rules changed)")
+        said = digest if _DIGEST.fullmatch(digest) else _short(digest)
+        raise RecordError(0, f"profile: digest mismatch: the record says {said}, the "
+                             f"profile {_short(name)} now has {rules.digest} (its rules "
+                             "changed)")
     return rules, text is not None
 
 
-def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRecord:
+def _deal_entry(table: object, index: int, start: int, in_game: bool,
+                version: int) -> DealRecord:
     """Read deal ``index``, whose first action is ply ``start + 1``."""
     where = f"deal[{index}]"
     if not isinstance(table, dict):
@@ -365,19 +432,23 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRec
     if position is not None:
         _keys(position, _POSITION, f"{where}.position", start)
     dealer = _player(table, "dealer", where, start)
+    digest = _get(table, "digest", str, where, required=version >= 2, ply=start)
+    if digest is not None and not _DIGEST.fullmatch(digest):
+        raise RecordError(start, f"{where}.digest: expected 16 hex digits, got "
+                                 f"{_short(digest)}")
     raw = _get(table, "actions", list, where, ply=start)
     moves = []
     for n, line in enumerate(raw):
         ply = start + 1 + n
         match = _MOVE.match(line) if isinstance(line, str) else None
         if match is None:
-            raise RecordError(ply, f"{where}.actions: cannot read {line!r}: expected "
+            raise RecordError(ply, f"{where}.actions: cannot read {_short(line)}: expected "
                                    "'P0 ACTION' or 'P1 ACTION', optionally '  # comment'",
                               deal=index)
         moves.append(Move(int(match[1]), match[2], match[3] or ""))
     return DealRecord(
         dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position, cut=cut,
-        guess=guess,
+        guess=guess, digest=digest,
         totals=_pair(table, "totals", where, start) or (0, 0),
         target=_get(table, "target", int, where, required=False, ply=start),
         scores=_pair(table, "scores", where, start),
@@ -385,19 +456,39 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool) -> DealRec
 
 
 def loads(text: str) -> Record:
-    """Parse record text; raises `RecordError` for anything but a well-formed record of a known
-    version (ply 0, or the ply of an unreadable action line). The actions themselves are checked
-    by `replay`."""
+    """Parse record text (at most `MAX_RECORD_BYTES`); raises `RecordError` for anything but a
+    well-formed record of a readable version (ply 0, or the ply of an unreadable action line),
+    whatever the input, even not a string. The actions themselves are checked by `replay`."""
+    try:
+        return _loads(text)
+    except RecursionError:
+        raise RecordError(0, "nested too deep") from None
+
+
+def _loads(text: str) -> Record:
+    if not isinstance(text, str):
+        raise RecordError(0, f"expected the record text as str, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES or (
+        len(text) * 4 > MAX_RECORD_BYTES
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES
+    ):
+        raise RecordError(0, f"larger than {MAX_RECORD_BYTES:,} bytes "
+                             "(bezique.record.MAX_RECORD_BYTES); not read")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(0, f"not valid TOML (truncated or corrupted?): {exc}") from None
+    except RecursionError:
+        raise RecordError(0, "not valid TOML: nested too deep") from None
+    except ValueError as exc:  # an integer literal of more than sys.get_int_max_str_digits()
+        raise RecordError(0, f"not valid TOML: a number is too long "
+                             f"({str(exc).split(';')[0]})") from None
     if data.get("format") != FORMAT:
-        raise RecordError(0, f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(0, f"format: expected {FORMAT!r}, got {_short(data.get('format'))}")
     version = data.get("version")
-    if version != VERSION:
-        raise RecordError(0, f"unknown format version {version!r}: this bezique reads "
-                             f"version {VERSION}")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        raise RecordError(0, f"unknown format version {_short(version)}: this bezique reads "
+                             f"versions {', '.join(map(str, READABLE_VERSIONS))}")
     _keys(data, _TOP, "record")
     for key in ("profile", "result"):
         if not isinstance(data.get(key), dict):
@@ -414,7 +505,7 @@ def loads(text: str) -> Record:
         raise RecordError(0, f"a record of one deal holds one [[deal]], this one {len(raw)}")
     deals, ply = [], 0
     for i, table in enumerate(raw):
-        deals.append(_deal_entry(table, i, ply, game is not None))
+        deals.append(_deal_entry(table, i, ply, game is not None, version))
         ply += len(deals[-1].moves)
     res = data["result"]
     _keys(res, {"over", "scores", "totals", "winner", "kind", "margin"}, "result")
@@ -425,14 +516,25 @@ def loads(text: str) -> Record:
         kind=_get(res, "kind", str, "result", required=False),
         margin=_get(res, "margin", int, "result", required=False),
     )
-    return Record(rules=rules, inline=inline, deals=tuple(deals), result=result, game=game)
+    return Record(rules=rules, inline=inline, deals=tuple(deals), result=result, game=game,
+                  version=version)
 
 
 def load(file: str | Path | IO[str]) -> Record:
-    """Read a record from a path or an open text file (see `loads`)."""
+    """Read a record from a path or an open text file (see `loads`); no more than
+    `MAX_RECORD_BYTES` is read. A file that cannot be read raises `OSError`."""
     if isinstance(file, str | Path):
-        return loads(Path(file).read_text(encoding="utf-8"))
-    return loads(file.read())
+        with Path(file).open("rb") as raw:
+            data = raw.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(0, f"larger than {MAX_RECORD_BYTES:,} bytes "
+                                 "(bezique.record.MAX_RECORD_BYTES); not read")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(0, f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        return loads(text)
+    return loads(file.read(MAX_RECORD_BYTES + 1))
 
 
 # ---------------------------------------------------------------------------- replaying

@@ -2,12 +2,13 @@
 replays a deal's actions exactly.
 
 Import the public names from ``bezique.record``; this module holds the work. Replay re-validates
-every action and checks the recorded player, scores and result (`steps`). Recording takes how a
-deal started (``deal.origin``: its seed, cut and guess, or its stacked position) and its own
-history (``deal.actions``) and, starting again from the recorded start, writes each action in
-the notation that `bezique.resolve` turns back into that very action: the plain notation where it
-does, the copy-qualified one (``play QSb``) where a copy other than the listed one was played
-(RULES.md R10). A deal that its record would not reproduce is refused, never written wrongly.
+every action and checks the recorded player, scores, state digest and result (`steps`).
+Recording takes how a deal started (``deal.origin``: its seed, cut and guess, or its stacked
+position) and its own history (``deal.actions``) and, starting again from the recorded start,
+writes each action in the notation that `bezique.resolve` turns back into that very action: the
+plain notation where it does, the copy-qualified one (``play QSb``) where a copy other than the
+listed one was played (RULES.md R10), and the `state_digest` of the deal at the end. A deal
+that its record would not reproduce is refused, never written wrongly.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
 from bezique.game import Game
-from bezique.record import DealRecord, Move, Record, RecordError, Step
+from bezique.record import DealRecord, Move, Record, RecordError, Step, state_digest
 from bezique.resolve import resolve
 from bezique.rules import Rules
 
@@ -102,7 +103,7 @@ def entry_of(deal: Deal, *, in_game: bool = False) -> DealRecord:
     if deal.events[:len(start.events)] != start.events:
         raise ValueError("the deal did not start as its record would start it (a deal of a "
                          "game dealt other than by the game?), so a record cannot replay it")
-    return evolve(entry, moves=moves_of(start, deal))
+    return evolve(entry, moves=moves_of(start, deal), digest=state_digest(deal))
 
 
 def _key(action: Action) -> object:
@@ -160,6 +161,11 @@ def moves_of(start: Deal, deal: Deal) -> tuple[Move, ...]:
 # ---------------------------------------------------------------------------- replaying
 
 
+def _cut_short(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) <= 300 else text[:300] + "…"
+
+
 def _start(record: Record, entry: DealRecord, ply: int, index: int) -> Deal:
     if (entry.cut is not None or entry.guess is not None) \
             and not record.rules.deal.dealer_cut_bonus:
@@ -167,8 +173,8 @@ def _start(record: Record, entry: DealRecord, ply: int, index: int) -> Deal:
                                "(deal.dealer_cut_bonus = false)", deal=index)
     try:
         return start_deal(record.rules, entry)
-    except (ValueError, TypeError, IndexError) as exc:
-        raise RecordError(ply, f"cannot set up the deal: {exc}", deal=index) from None
+    except (ValueError, TypeError, IndexError, ArithmeticError) as exc:
+        raise RecordError(ply, f"cannot set up the deal: {_cut_short(exc)}", deal=index) from None
 
 
 def _apply(deal: Deal, move: Move, apply: Callable[[str], list[Event]], ply: int,
@@ -231,6 +237,10 @@ def steps(record: Record, sink: list[Game]) -> Iterator[Step]:
         if index == len(record.deals) - 1:
             _check_over(record, game.is_over if game else deal.is_over, ply, index)
         _check(ply, "deal scores", entry.scores, deal.scores, index)
+        if entry.digest is not None and entry.digest != state_digest(deal):
+            raise RecordError(ply, f"deal digest: the record says {entry.digest}, the replay "
+                                   f"gives {state_digest(deal)}: the actions or the start were "
+                                   "changed since the record was written", deal=index)
     last = len(record.deals) - 1
     res = record.result
     _check(ply, "scores", res.scores, deal.scores, last)

@@ -180,9 +180,9 @@ def test_extending_profile_equals_base_with_overrides_applied(
 def test_extends_relative_path_resolves_against_the_file(
     write_profile: Callable[[str, str], Path],
 ) -> None:
-    write_profile("club/base.toml", 'extends = "bezique"\ngame.target = 2000\n')
-    house = write_profile("club/house/mine.toml",
-                          'extends = "../base.toml"\ngame.tie = "extra_deal"\n')
+    write_profile("club/bases/base.toml", 'extends = "bezique"\ngame.target = 2000\n')
+    house = write_profile("club/mine.toml",
+                          'extends = "bases/base.toml"\ngame.tie = "extra_deal"\n')
     rules = load_profile(house)
     assert (rules.game.target, rules.game.tie, rules.name) == (2000, "extra_deal", "mine")
 

@@ -162,7 +162,7 @@ HEADER_DAMAGE = [
      f"the profile 'bezique' now has {RULES.digest}"),
     ("unknown_builtin_profile", DEAL_TEXT, 'name = "bezique"', 'name = "bezique-deluxe"',
      "profile: unknown built-in profile 'bezique-deluxe'"),
-    ("unknown_version", DEAL_TEXT, "version = 1", "version = 2", "unknown format version 2"),
+    ("unknown_version", DEAL_TEXT, "version = 2", "version = 7", "unknown format version 7"),
     ("not_a_record", DEAL_TEXT, 'format = "bezique-record"', 'format = "chess-pgn"',
      "format: expected 'bezique-record', got 'chess-pgn'"),
     ("corrupted_bytes", DEAL_TEXT, "[[deal]]", "[[deal]\x00",
@@ -286,7 +286,8 @@ def test_game_winner_tampered() -> None:
 def test_game_extra_deal() -> None:
     """A deal appended after the game was over."""
     record = loads(GAME_TEXT)
-    text = damage(GAME_TEXT, "\n[result]", '\n[[deal]]\ndealer = 0\nactions = []\n\n[result]')
+    text = damage(GAME_TEXT, "\n[result]",
+                  '\n[[deal]]\ndealer = 0\ndigest = "0123456789abcdef"\nactions = []\n\n[result]')
     err = failure(text)
     assert err.ply == record.plies and err.deal == len(record.deals)
     assert err.reason == "extra deal: the game is already over"
@@ -333,7 +334,7 @@ def test_position_copy_placed_twice() -> None:
     """A physical copy written twice in the position: the deal cannot be set up (ply 0)."""
     err = failure(damage(POSITION_TEXT, '"QSb KHa', '"QSa KHa'))
     assert err.ply == 0 and err.reason.startswith("cannot set up the deal")
-    assert "QSa: placed twice" in err.reason
+    assert "hands[1]: QSa is placed twice" in err.reason
 
 
 def test_cut_tampered() -> None:

@@ -26,6 +26,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from bezique.errors import MAX_PROBLEMS
 from bezique.rules.model import FrozenMap, MeldSpec, Rules
 
 INT_LIMIT = 10**9
@@ -234,7 +235,10 @@ def structure_errors(exc: BaseException, path: Path = ()) -> list[tuple[Path, st
             out.extend(structure_errors(sub, path))
     elif isinstance(exc, ForbiddenExtraKeysError):
         known = field_names(exc.cl)
-        out.extend(_unknown_key(path, extra, known) for extra in sorted(exc.extra_fields))
+        extras = sorted(exc.extra_fields)
+        out.extend(_unknown_key(path, extra, known) for extra in extras[:MAX_PROBLEMS])
+        # past the problems a ProfileError lists, only the count matters: no "did you mean"
+        out.extend(((*path, extra), "unknown key") for extra in extras[MAX_PROBLEMS:])
     elif isinstance(exc, _WrongValue):
         out.append((path, str(exc)))
     else:  # pragma: no cover - every hook raises _WrongValue; kept as a safety net

@@ -3,6 +3,10 @@
 Pipeline: TOML text → dict → merged over its ``extends`` base (tables key by key, arrays
 replaced) → `Rules` via cattrs → `validate`. Every problem of every stage is collected into one
 `ProfileError`, each as ``source: key.path: what``, where *source* is the file that set the key.
+
+Profiles may come from strangers, so nothing here reads more than it must: a profile is at most
+`MAX_PROFILE_BYTES`, nested at most ``MAX_DEPTH`` levels, and ``extends`` reads only a built-in
+profile or a file under the folder it is allowed to read (`profile_from_toml`, `load_profile`).
 """
 
 from __future__ import annotations
@@ -11,21 +15,32 @@ import difflib
 import functools
 import hashlib
 import json
+import os
 import re
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 import attrs
 import tomli_w
 
-from bezique.errors import ProfileError
-from bezique.rules.convert import format_path, structure_partial, unstructure_rules
+from bezique.errors import MAX_PROBLEMS, ProfileError
+from bezique.rules.convert import (
+    depth_errors,
+    format_path,
+    structure_partial,
+    toml_repr,
+    unstructure_rules,
+)
 from bezique.rules.model import Rules
 from bezique.rules.validate import check
 
 MAX_EXTENDS_DEPTH = 16
 """The longest ``extends`` chain followed before giving up."""
+MAX_PROFILE_BYTES = 1_000_000
+"""The largest profile (text or file, in UTF-8 bytes) read; a larger one is refused unread."""
+MAX_EXTENDS_LENGTH = 255
+"""The longest ``extends`` value (a built-in name or a relative path) accepted."""
 
 _DID_YOU_MEAN = re.compile(r"^unknown key \(did you mean '([^']+)'\?\)$")
 
@@ -54,8 +69,21 @@ def list_profiles() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.toml"))
 
 
+def _too_big(source: str) -> ProfileError:
+    return ProfileError([f"{source}: larger than {MAX_PROFILE_BYTES:,} bytes "
+                         "(bezique.rules.load.MAX_PROFILE_BYTES); not read"])
+
+
 def _parse(text: str | bytes, source: str) -> dict[str, Any]:
     """TOML text (or UTF-8 bytes) to a dict; every failure is a `ProfileError`."""
+    if not isinstance(text, str | bytes):
+        raise ProfileError([f"{source}: expected the profile as str or bytes, "
+                            f"got {type(text).__name__}"])
+    if len(text) > MAX_PROFILE_BYTES or (
+        isinstance(text, str) and len(text) * 4 > MAX_PROFILE_BYTES
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_PROFILE_BYTES
+    ):
+        raise _too_big(source)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -63,12 +91,10 @@ def _parse(text: str | bytes, source: str) -> dict[str, Any]:
             raise ProfileError(
                 [f"{source}: not UTF-8 text (byte {exc.start}: {exc.reason})"]
             ) from None
-    if not isinstance(text, str):
-        raise TypeError(f"profile text must be str or bytes, not {type(text).__name__}")
     if not text.strip():
         raise ProfileError([f"{source}: the profile is empty"])
     try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError([f"{source}: TOML syntax error: {exc}"]) from None
     except RecursionError:
@@ -78,6 +104,10 @@ def _parse(text: str | bytes, source: str) -> dict[str, Any]:
         raise ProfileError(
             [f"{source}: TOML syntax error: a number is too long ({what})"]
         ) from None
+    deep = depth_errors(data)  # refused here: merging and structuring recurse
+    if deep:
+        raise ProfileError([f"{source}: {format_path(at)}: {what}" for at, what in deep])
+    return data
 
 
 def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -119,9 +149,10 @@ class _Resolved:
 
 
 def _resolve(
-    data: dict[str, Any], source: str, base_dir: Path | None, seen: tuple[str, ...]
+    data: dict[str, Any], source: str, folder: Path | None, seen: tuple[str, ...]
 ) -> _Resolved:
-    """Resolve the ``extends`` chain of one profile's data into one merged dict.
+    """Resolve the ``extends`` chain of one profile's data into one merged dict. ``folder`` is
+    the folder whose files the profile may extend (None: built-in profiles only).
 
     A broken link (missing base, cycle, bad base file) is reported and the profile's own keys are
     kept over an empty base, so that their own problems can still be reported.
@@ -134,23 +165,17 @@ def _resolve(
     if not isinstance(parent, str) or not parent.strip():
         own.problems.append(
             f"{source}: extends: expected a built-in profile name or a relative path, "
-            f"got {parent!r}"
+            f"got {toml_repr(parent)}"
         )
         return own
     if len(seen) > MAX_EXTENDS_DEPTH:
         own.problems.append(f"{source}: extends: chain deeper than {MAX_EXTENDS_DEPTH} profiles")
         return own
-    path = _locate(parent, base_dir)
-    if path is None:
-        names = list_profiles()
-        hint = difflib.get_close_matches(parent, names, n=1, cutoff=0.6)
-        tip = f"did you mean {hint[0]!r}? " if hint else ""
-        own.problems.append(
-            f"{source}: extends: no built-in profile or file {parent!r} "
-            f"({tip}built-in: {', '.join(names)})"
-        )
+    path = _locate(parent, folder)
+    if isinstance(path, str):
+        own.problems.append(f"{source}: extends: {path}")
         return own
-    key = str(path.resolve())
+    key = str(path)
     if key in seen:
         chain = " -> ".join([*(Path(s).name for s in seen), path.name])
         own.problems.append(f"{source}: extends: cycle in the extends chain ({chain})")
@@ -169,29 +194,61 @@ def _resolve(
 
 
 def _read_bytes(path: Path, source: str) -> bytes:
+    """The bytes of a profile file, refused unread where it is larger than the cap."""
     try:
-        return path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_PROFILE_BYTES + 1)
     except OSError as exc:
-        raise ProfileError([f"{source}: cannot read {path}: {exc.strerror}"]) from None
+        raise ProfileError([f"{source}: cannot read {path.name}: {exc.strerror}"]) from None
+    if len(data) > MAX_PROFILE_BYTES:
+        raise _too_big(path.name)
+    return data
 
 
 def _is_builtin(name: object) -> bool:
     return (
         isinstance(name, str)
+        and len(name) <= MAX_EXTENDS_LENGTH
         and _BUILTIN_NAME.fullmatch(name) is not None
         and (variants_dir() / f"{name}.toml").is_file()
     )
 
 
-def _locate(ref: str, base_dir: Path | None) -> Path | None:
-    """A built-in name (no slash, no ``.toml``) or a path relative to ``base_dir``."""
+def _locate(ref: str, folder: Path | None) -> Path | str:
+    """The file that ``extends = ref`` names, or why it is refused: a built-in name (no slash,
+    no ``.toml``), or a path relative to ``folder`` that stays inside it once ``..`` and
+    symbolic links are resolved. Nothing outside ``folder`` is read, nor even looked at."""
+    shown = repr(ref) if len(ref) <= 120 else toml_repr(ref)
+    if len(ref) > MAX_EXTENDS_LENGTH or "\x00" in ref:
+        return (f"{shown} is not a built-in profile name or a relative path (at most "
+                f"{MAX_EXTENDS_LENGTH} characters, no NUL)")
     if "/" not in ref and "\\" not in ref and not ref.endswith(".toml"):
-        return variants_dir() / f"{ref}.toml" if _is_builtin(ref) else None
-    if base_dir is not None:
-        candidate = (base_dir / ref).resolve()
-        if candidate.is_file():
-            return candidate
-    return None
+        if _is_builtin(ref):
+            return variants_dir() / f"{ref}.toml"
+        names = list_profiles()
+        hint = difflib.get_close_matches(ref, names, n=1, cutoff=0.6)
+        tip = f"did you mean {hint[0]!r}? " if hint else ""
+        return f"no built-in profile or file {shown} ({tip}built-in: {', '.join(names)})"
+    if folder is None:
+        return (f"{shown}: a profile given as text may extend only a built-in profile "
+                "(pass base_dir= to allow the files under one folder)")
+    if "\\" in ref or PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).drive:
+        return f"{shown}: an absolute path is not allowed (give a path relative to the profile)"
+    try:
+        root = folder.resolve()
+        inside = Path(os.path.normpath(root / ref)).is_relative_to(root)  # before any lookup
+        if inside:  # then again with symbolic links followed
+            candidate = (root / ref).resolve()
+            inside = candidate.is_relative_to(root) and candidate != root
+        found = inside and candidate.is_file()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, an unreadable folder
+        return f"{shown}: cannot be resolved"
+    if not inside:
+        return f"{shown}: outside the profile's folder is not allowed"
+    if not found:
+        builtins = ", ".join(list_profiles())
+        return f"no built-in profile or file {shown} (built-in: {builtins})"
+    return candidate
 
 
 def _origin_of(parts: tuple[str | int, ...], origins: Origins) -> str | None:
@@ -216,45 +273,75 @@ def _related(issue_keys: frozenset[str], bad: set[str]) -> bool:
     return False
 
 
-def _build(data: dict[str, Any], source: str, base_dir: Path | None, self_key: str) -> Rules:
-    resolved = _resolve(data, source, base_dir, (self_key,) if self_key else ())
-    found: list[tuple[str, str]] = []  # (key path, problem line), sorted by key path below
+def _build(data: dict[str, Any], source: str, folder: Path | None, self_key: str) -> Rules:
+    try:
+        return _build_checked(data, source, folder, self_key)
+    except RecursionError:  # a safety net: _parse refuses the deep nesting that would recurse
+        raise ProfileError([f"{source}: nested too deep"]) from None
+
+
+def _build_checked(data: dict[str, Any], source: str, folder: Path | None,
+                   self_key: str) -> Rules:
+    resolved = _resolve(data, source, folder, (self_key,) if self_key else ())
     rules, structure_problems = structure_partial(resolved.data)
-    bad: set[str] = set()
-    for parts, what in structure_problems:
-        path = format_path(parts)
-        bad.add(format_path(tuple(p for p in parts if isinstance(p, str))))
-        hint = _DID_YOU_MEAN.search(what)
-        if hint and parts:  # a misspelt key: its intended key's checks read only a default
-            bad.add(format_path((*parts[:-1], hint.group(1))))
-        origin = _origin_of(parts, resolved.origins) or source
-        found.append((path, f"{origin}: {path}: {what}"))
+    # (key path, parts, what, set in): only the lines a ProfileError lists are written out
+    found: list[tuple[str, tuple[str | int, ...], str, str | None]] = [
+        (format_path(parts), parts, what, None) for parts, what in structure_problems
+    ]
     if not resolved.problems:  # cross-field checks only make sense on the whole chain
-        for issue in check(rules):
+        issues = check(rules)
+        bad = _bad_keys(structure_problems) if issues else set()
+        for issue in issues:
             if _related(issue.involves | {issue.path}, bad):
                 continue
             set_in = _origin_of(tuple(issue.path.split(".")), resolved.origins)
             where = f" (set in {set_in})" if set_in not in (None, source) else ""
-            found.append((issue.path, f"{source}: {issue}{where}"))
-    problems = resolved.problems + [line for _, line in sorted(found, key=lambda f: f[0])]
-    if problems:
-        raise ProfileError(problems)
-    return rules
+            found.append((issue.path, (), f"{issue}{where}", source))
+    if not resolved.problems and not found:
+        return rules
+    found.sort(key=lambda f: f[0])
+    room = max(0, MAX_PROBLEMS - len(resolved.problems))
+    lines = [
+        f"{origin or _origin_of(parts, resolved.origins) or source}: {path}: {what}"
+        if origin is None else f"{origin}: {what}"
+        for path, parts, what, origin in found[:room]
+    ]
+    raise ProfileError(resolved.problems + lines, more=len(found[room:]))
+
+
+def _bad_keys(structure_problems: list[tuple[tuple[str | int, ...], str]]) -> set[str]:
+    """The key paths in error, and the intended key of each misspelt one (whose checks read
+    only a default)."""
+    bad: set[str] = set()
+    for parts, what in structure_problems:
+        bad.add(format_path(tuple(p for p in parts if isinstance(p, str))))
+        hint = _DID_YOU_MEAN.search(what)
+        if hint and parts:
+            bad.add(format_path((*parts[:-1], hint.group(1))))
+    return bad
 
 
 def profile_from_toml(
     text: str | bytes, *, source: str = "<string>", base_dir: str | Path | None = None
 ) -> Rules:
-    """Build a `Rules` from TOML text. Relative ``extends`` paths resolve against ``base_dir``
-    (default: the current directory). Raises `ProfileError` listing every problem.
+    """Build a `Rules` from TOML text (or UTF-8 bytes) of at most `MAX_PROFILE_BYTES`.
+
+    ``extends`` may name a built-in profile; a relative path to a file is allowed only when
+    ``base_dir`` is given, and then only for files under that folder (safe for text that
+    strangers send). Raises `ProfileError` listing the problems, for anything wrong with the
+    text, including its type.
 
     >>> r = profile_from_toml('extends = "bezique"\\nname = "house"\\ngame.target = 1500')
     >>> r.game.target, r.name
     (1500, 'house')
     """
     data = _parse(text, source)
-    base = Path(base_dir) if base_dir is not None else Path.cwd()
-    return _build(data, source, base, "")
+    try:
+        folder = None if base_dir is None else Path(base_dir)
+    except TypeError:
+        raise ProfileError([f"{source}: base_dir: expected a folder path, "
+                            f"got {type(base_dir).__name__}"]) from None
+    return _build(data, source, folder, "")
 
 
 @functools.lru_cache(maxsize=64)
@@ -266,27 +353,40 @@ def _load_builtin(name: str) -> Rules:
 
 
 def load_profile(name_or_path: str | Path) -> Rules:
-    """Load a built-in profile by name, or a profile file by path (str or `Path`).
+    """Load a built-in profile by name, or a profile file by path (str or `Path`) of at most
+    `MAX_PROFILE_BYTES`. A file may ``extends`` a built-in profile or a file under its own
+    folder (never an absolute path, nor one that leaves the folder by ``..`` or a symbolic
+    link). Every problem raises `ProfileError`.
 
     >>> load_profile("rubicon").pack.copies
     4
     """
     if isinstance(name_or_path, str) and _is_builtin(name_or_path):
         return _load_builtin(name_or_path)
-    path = Path(name_or_path)
-    if not path.is_file():
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise ProfileError([f"expected a built-in profile name or a path, "
+                            f"got {type(name_or_path).__name__}"])
+    shown = str(name_or_path)
+    shown = shown if len(shown) <= 80 else toml_repr(shown)
+    given = Path(name_or_path)
+    try:
+        path = given.resolve()
+        is_file = path.is_file()
+    except (OSError, RuntimeError, ValueError, TypeError):
+        is_file = False
+    if not is_file:
         names = list_profiles()
-        hint = difflib.get_close_matches(str(name_or_path), names, n=1, cutoff=0.6)
+        hint = difflib.get_close_matches(shown, names, n=1, cutoff=0.6)
         tip = f"did you mean {hint[0]!r}? " if hint else ""
         raise ProfileError(
             [
-                f"{name_or_path}: no built-in profile or file of that name "
+                f"{shown}: no built-in profile or file of that name "
                 f"({tip}built-in: {', '.join(names)})"
             ]
         )
-    data = _parse(_read_bytes(path, path.name), path.name)
-    data.setdefault("name", path.stem)
-    return _build(data, path.name, path.parent, str(path.resolve()))
+    data = _parse(_read_bytes(path, given.name), given.name)
+    data.setdefault("name", given.stem)
+    return _build(data, given.name, path.parent, str(path))
 
 
 def rules_to_toml(rules: Rules) -> str:

@@ -1,0 +1,203 @@
+"""Checking the arguments of `Deal.from_position` before anything is built.
+
+A stacked position may come from a scenario file or a record that a stranger wrote, so every
+argument is checked up front and every problem raises one `PositionError` naming the argument:
+a deal that `from_position` returns can be shown, listed and played to its end.
+
+>>> import bezique
+>>> bezique.Deal.from_position(bezique.load_profile("bezique"), hands=["AS"], stock="")
+Traceback (most recent call last):
+...
+bezique.errors.PositionError: hands: expected two hands (P0's and P1's), got 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from bezique.cards import SUIT_NAMES, card_name, kind_name, parse_card_ref, suit_index
+from bezique.compile import Compiled
+from bezique.errors import NotationError, PositionError
+
+MAX_POINTS = 10**15
+"""Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""
+
+
+@frozen
+class Position:
+    """The checked arguments of `Deal.from_position`, cards as physical ints."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    stock: tuple[int, ...]
+    turn_up: int | None
+    dealer: int
+    trump: int | None
+    leader: int
+    scores: tuple[int, int] | None
+    totals: tuple[int, int]
+    target: int | None
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _refs(spec: object, name: str) -> list[tuple[int, int | None]]:
+    """Card references of a position argument: ``(kind, copy)``, copy None where unlettered."""
+    if isinstance(spec, bool):
+        raise PositionError(name, f"expected cards, got {spec!r}")
+    if isinstance(spec, int):
+        if not 0 <= spec < 256:
+            raise PositionError(name, f"{spec} is not a card (a card int is 0..255)")
+        return [(spec >> 3, spec & 7)]
+    if isinstance(spec, str):
+        out = []
+        for token in spec.replace(",", " ").split():
+            try:
+                out.append(parse_card_ref(token))
+            except NotationError as exc:
+                raise PositionError(name, f"cannot read {_shown(token)}: {exc}") from None
+        return out
+    if isinstance(spec, Sequence):
+        return [ref for i, card in enumerate(spec) for ref in _card_int(card, f"{name}[{i}]")]
+    raise PositionError(name, f"expected cards as notation or a sequence of card ints, got "
+                              f"{type(spec).__name__}")
+
+
+def _card_int(card: object, name: str) -> list[tuple[int, int | None]]:
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise PositionError(name, f"expected a card int, got {_shown(card)}")
+    return _refs(card, name)
+
+
+def _player(value: object, name: str, *, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise PositionError(name, f"expected player 0 or 1, got {_shown(value)}")
+    return int(value)
+
+
+def _points(value: object, name: str, *, optional: bool = False) -> tuple[int, int] | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 2:
+        raise PositionError(name, f"expected two integers (P0's and P1's), got {_shown(value)}")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_POINTS:
+            raise PositionError(name, f"expected two integers within ±{MAX_POINTS:.0e}, got "
+                                      f"{_shown(value)}")
+    return int(value[0]), int(value[1])
+
+
+def _trump(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return int(value)
+    if isinstance(value, str):
+        if value.lower() in SUIT_NAMES:
+            return SUIT_NAMES.index(value.lower())
+        if len(value) == 1:
+            try:
+                return suit_index(value)
+            except NotationError:
+                pass
+    raise PositionError("trump", f"expected a suit (S H D C, ♠ ♥ ♦ ♣, a name such as "
+                                 f"'spades', or 0-3), got {_shown(value)}")
+
+
+def _target(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_POINTS:
+        raise PositionError("target", f"expected a positive integer up to {MAX_POINTS:.0e}, "
+                                      f"got {_shown(value)}")
+    return int(value)
+
+
+class _Placer:
+    """Turns card references into physical cards: explicit copies are reserved first, then each
+    unlettered card takes the lowest free copy of its kind, in order of appearance."""
+
+    def __init__(self, c: Compiled, specs: list[tuple[str, list[tuple[int, int | None]]]]) -> None:
+        self.pack = c.pack_bits
+        self.taken = 0
+        for name, refs in specs:
+            for kind, copy in refs:
+                if copy is not None:
+                    card = kind * 8 + copy
+                    if not self.pack >> card & 1:
+                        raise PositionError(name, f"{card_name(card, copies=True)} is not in "
+                                                  "the pack of this profile")
+                    if self.taken >> card & 1:
+                        raise PositionError(name, f"{card_name(card, copies=True)} is placed "
+                                                  "twice")
+                    self.taken |= 1 << card
+
+    def place(self, name: str, refs: list[tuple[int, int | None]]) -> tuple[int, ...]:
+        """The physical cards of one argument's references (``name`` for the error)."""
+        out = []
+        for kind, copy in refs:
+            if copy is None:
+                free = ~self.taken >> (kind * 8) & self.pack >> (kind * 8) & 0xFF
+                if not free:
+                    held = (self.pack >> (kind * 8) & 0xFF).bit_count()
+                    raise PositionError(name, f"{kind_name(kind)}: more copies than the pack "
+                                              f"holds ({held})")
+                copy = (free & -free).bit_length() - 1
+                self.taken |= 1 << (kind * 8 + copy)
+            out.append(kind * 8 + copy)
+        return tuple(out)
+
+
+def check_position(
+    c: Compiled, *, hands: object, stock: object, turn_up: object, dealer: object,
+    trump: object, leader: object, scores: object, totals: object, target: object,
+) -> Position:
+    """The checked `Deal.from_position` arguments (see there), or `PositionError` naming the
+    first argument at fault. A position must be playable to its end: both hands hold cards,
+    and where the stock and the turn-up hold an odd number of cards (the loser of the last
+    stock trick then draws none) each hand holds at least two."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise PositionError("hands", f"expected two hands (P0's and P1's), got "
+                                     f"{type(hands).__name__}")
+    if len(hands) != 2:
+        raise PositionError("hands", f"expected two hands (P0's and P1's), got {len(hands)}")
+    first = _player(dealer, "dealer")
+    second = _player(leader, "leader", optional=True)
+    suit = _trump(trump)
+    given = _points(scores, "scores", optional=True)
+    before = _points(totals, "totals")
+    goal = _target(target)
+    specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in (0, 1)]
+    specs.append(("stock", _refs(stock, "stock")))
+    if turn_up is not None:
+        refs = _refs(turn_up, "turn_up")
+        if len(refs) != 1:
+            raise PositionError("turn_up", f"expected one card, got {len(refs)}")
+        specs.append(("turn_up", refs))
+    placer = _Placer(c, specs)
+    hand0, hand1, rest = (placer.place(name, refs) for name, refs in specs[:3])
+    up: int | None = None
+    if turn_up is not None:
+        up = placer.place("turn_up", specs[3][1])[0]
+    elif c.turn_up and rest:
+        up, rest = rest[-1], rest[:-1]
+    if not hand0 or not hand1:
+        raise PositionError("hands", f"expected two hands of at least one card each, got "
+                                     f"{len(hand0)} and {len(hand1)} cards")
+    to_draw = len(rest) + (up is not None)
+    if to_draw % 2 and min(len(hand0), len(hand1)) < 2:
+        raise PositionError("hands", f"with an odd number of cards to draw ({to_draw}, the "
+                                     "stock and the turn-up) the loser of the last stock trick "
+                                     "draws none, so each hand must hold at least two cards")
+    assert first is not None and before is not None
+    return Position(
+        hands=(hand0, hand1), stock=rest, turn_up=up, dealer=first, trump=suit,
+        leader=1 - first if second is None else second, scores=given, totals=before,
+        target=goal,
+    )
