@@ -155,10 +155,17 @@ class _Run:
         """Run hypothesis over the profile's playouts."""
         from hypothesis import HealthCheck, Verbosity, given, settings
         from hypothesis import seed as hypothesis_seed
+        from hypothesis import strategies as st
 
         from bezique.strategies import playouts
 
-        test = given(playouts(self.rules))(self.one)
+        def deal_starts(_: None) -> None:
+            self.watchdog.arm()
+
+        # The countdown restarts as each deal starts to be drawn, so it times one deal (drawn
+        # and checked), not the whole of a shrink phase whose draws may never reach `one`.
+        plays = st.none().map(deal_starts).flatmap(lambda _: playouts(self.rules))
+        test = given(plays)(self.one)
         test = settings(max_examples=self.args.deals, database=None, deadline=None,
                         verbosity=Verbosity.quiet, derandomize=self.args.seed is None,
                         suppress_health_check=list(HealthCheck))(test)
