@@ -17,7 +17,7 @@ from attrs import frozen
 from bezique.rules.diff import diff_rules
 from bezique.rules.model import MeldSpec, Rules
 
-SUIT_PAIRS = "♠–♦ and ♥–♣"
+SUIT_PAIRS = "♠–♦, ♥–♣"
 """The suits paired for the bezique when the trump queen takes the paired jack."""
 
 
@@ -256,6 +256,7 @@ def _reuse(rules: Rules) -> Lines:
     if m.reuse == "never":
         return [("A card that has served in a declaration never serves in another "
                  "(docs/rules.md#invariant-reuse).", ("melds.reuse",))]
+    single, double = _pair_names(rules)
     return [
         ("A declared card may serve again in a declaration of another class, and in its own "
          "class only in a declaration of higher order (docs/rules.md#r11, "
@@ -269,8 +270,8 @@ def _reuse(rules: Rules) -> Lines:
               "After a sequence, its king and queen may not score as a marriage."),
          ("melds.sequence_to_marriage",)),
         (_yes(m.double_after_two_singles,
-              "Two single beziques scored separately may be scored again as a double.",
-              "A double bezique counts only when its four cards are declared together."),
+              f"Two single {single}s scored separately may be scored again as a {double}.",
+              f"A {double} counts only when its four cards are declared together."),
          ("melds.double_after_two_singles",)),
         (_yes(m.reform_after_play,
               "When a card of a declared combination is played, the combination may be "
@@ -290,6 +291,17 @@ def _reuse(rules: Rules) -> Lines:
     ]
 
 
+def _pair_names(rules: Rules) -> tuple[str, str]:
+    """What the table calls the single and the double of the bezique class (``pinochle`` and
+    ``double_pinochle`` in Pinochle), in words."""
+    m = rules.melds
+    scored = [(s.order, n) for n, s in m.table.items()
+              if s.suits == "bezique_pair" and m.values.get(n, 0) > 0]
+    single = next((n for o, n in sorted(scored) if o == 1), "bezique")
+    double = next((n for o, n in sorted(scored) if o == 2), f"double_{single}")
+    return single.replace("_", " "), double.replace("_", " ")
+
+
 def _dix(rules: Rules) -> Lines:
     d = rules.dix
     name = f"the {_RANK_WORDS[d.rank]} of trumps"
@@ -302,7 +314,7 @@ def _dix(rules: Rules) -> Lines:
         (f"The dix is {name}; it scores {d.value} (docs/rules.md#r4).", ("dix.rank", "dix.value")),
         (_yes(d.turn_up_scores, "A dix turned up scores for the dealer.",
               "A dix turned up scores nothing."), ("dix.turn_up_scores",)),
-        (f"Holder: after winning a trick may {methods}"
+        (f"Its holder may, after winning a trick, {methods}"
          f"{_yes(d.declare_anytime, ', at any time without a trick win', '')}.",
          ("dix.only_method", "dix.declare_anytime")),
         (_yes(d.exchange_allowed, "Exchanging the dix for the turn-up is allowed.",
@@ -389,7 +401,7 @@ def _scoring(rules: Rules) -> Lines:
               "Brisques count only to break a tie or to save the loser from the rubicon."),
          ("brisques.counted",)),
         (f"A player with fewer than {b.min_to_score} brisques scores none of them."
-         if b.min_to_score else "Any number of brisques scores.", ("brisques.min_to_score",)),
+         if b.min_to_score else "No minimum number of brisques.", ("brisques.min_to_score",)),
         (f"The player with more brisques scores {b.majority_bonus} more."
          if b.majority_bonus else "No bonus for the most brisques.", ("brisques.majority_bonus",)),
         (f"Brisques count only for a player with at least {b.min_board_score_to_count} on "
@@ -468,7 +480,7 @@ def _cards(rules: Rules, spec: MeldSpec) -> str:
 def _suits(rules: Rules, spec: MeldSpec) -> str:
     if spec.suits == "bezique_pair":
         return {"QS_JD": "fixed cards",
-                "trump_queen_paired_jack": f"queen of trumps, jack of the paired suit "
+                "trump_queen_paired_jack": f"trump queen, jack of the paired suit "
                                            f"({SUIT_PAIRS})",
                 "nie_swap": "Q♠ J♦ when ♣ or ♥ are trumps, Q♦ J♠ otherwise"
                 }[rules.melds.bezique_pair]
