@@ -55,7 +55,7 @@ def test_meld_table_points_are_the_profiles_values(name: str) -> None:
 def test_meld_cards_and_suits_follow_the_bezique_pair_rule() -> None:
     rows = {r.name: r for r in build_sheet(load_profile("chinese")).melds}
     assert rows["double_bezique"].cards == "2 × (Q J)"
-    assert "queen of trumps" in rows["bezique"].suits
+    assert rows["bezique"].suits.startswith("trump queen, jack of the paired suit")
     assert rows["trump_aces"].suits == "trumps" and rows["trump_aces"].points == 1000
     bezique_rows = {r.name: r for r in build_sheet(load_profile("bezique")).melds}
     assert bezique_rows["bezique"].cards == "Q♠ J♦"
