@@ -133,7 +133,7 @@ def build_sheet(rules: Rules, base: Rules | None = None) -> Sheet:
     )
 
 
-Lines = list[tuple[str, tuple[str, ...]]]
+_Lines = list[tuple[str, tuple[str, ...]]]
 
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
             8: "eight"}
@@ -149,7 +149,7 @@ def _yes(flag: bool, yes: str, no: str) -> str:
     return yes if flag else no
 
 
-def _deal(rules: Rules) -> Lines:
+def _deal(rules: Rules) -> _Lines:
     pack, deal = rules.pack, rules.deal
     per_pack = len(pack.ranks) * 4
     size = per_pack * pack.copies
@@ -171,7 +171,7 @@ def _deal(rules: Rules) -> Lines:
         "last_trick_winner_deals": "The winner of the last trick deals next.",
         "hand_winner_deals": "The winner of the deal deals next.",
     }[deal.rotation]
-    lines: Lines = [
+    lines: _Lines = [
         (f"Two players, P0 and P1. {size} cards: {packs} of {per_pack} "
          f"({' '.join(pack.ranks)} in each suit, highest first).", ("pack.ranks", "pack.copies")),
         (f"Each player is dealt {deal.hand_size} cards, {how}, non-dealer first; the other "
@@ -192,7 +192,7 @@ def _deal(rules: Rules) -> Lines:
     return lines
 
 
-def _trumps(rules: Rules) -> Lines:
+def _trumps(rules: Rules) -> _Lines:
     t = rules.trump
     how = {
         "turn_up_next": "The next card after the deal is turned up: its suit is trumps.",
@@ -201,7 +201,7 @@ def _trumps(rules: Rules) -> Lines:
         "first_marriage_or_sequence": "No card is turned up: the first marriage or sequence "
                                       "declared fixes trumps.",
     }[t.selection]
-    lines: Lines = [(how, ("trump.selection",))]
+    lines: _Lines = [(how, ("trump.selection",))]
     if t.selection.startswith("first_marriage"):
         lines.append((f"The marriage that fixes trumps scores {t.first_marriage_value}.",
                       ("trump.first_marriage_value",)))
@@ -212,10 +212,10 @@ def _trumps(rules: Rules) -> Lines:
     return lines
 
 
-def _declarations(rules: Rules) -> Lines:
+def _declarations(rules: Rules) -> _Lines:
     m = rules.melds
     unscored = [n for n in m.table if m.values.get(n, 0) <= 0]
-    lines: Lines = [
+    lines: _Lines = [
         (f"After winning a trick, and {_yes(m.timing == 'before_draw', 'before', 'after')} "
          f"drawing, the winner may declare {_n(m.per_trick)} combination"
          f"{'' if m.per_trick == 1 else 's'} from the hand, laid face up on the table.",
@@ -251,7 +251,7 @@ def _declarations(rules: Rules) -> Lines:
     return lines
 
 
-def _reuse(rules: Rules) -> Lines:
+def _reuse(rules: Rules) -> _Lines:
     m = rules.melds
     if m.reuse == "never":
         return [("A card that has served in a declaration never serves in another "
@@ -302,7 +302,7 @@ def _pair_names(rules: Rules) -> tuple[str, str]:
     return single.replace("_", " "), double.replace("_", " ")
 
 
-def _dix(rules: Rules) -> Lines:
+def _dix(rules: Rules) -> _Lines:
     d = rules.dix
     name = f"the {_RANK_WORDS[d.rank]} of trumps"
     if d.value == 0:
@@ -335,7 +335,7 @@ def _dix(rules: Rules) -> Lines:
     ]
 
 
-def _tricks(rules: Rules) -> Lines:
+def _tricks(rules: Rules) -> _Lines:
     e = rules.endgame
     obligation = {
         "follow_and_win": "follow suit and win the trick if possible; with no card of the "
@@ -380,7 +380,7 @@ def _draw(rules: Rules) -> str:
     return text + "; the last card drawn is the turn-up, by the loser of the trick."
 
 
-def _scoring(rules: Rules) -> Lines:
+def _scoring(rules: Rules) -> _Lines:
     tp, b = rules.trick_points, rules.brisques
     scheme = {
         "brisques": "Each ace and ten captured in tricks (a brisque) scores 10.",
@@ -389,7 +389,7 @@ def _scoring(rules: Rules) -> Lines:
         "counters_10": "Captured aces, tens and kings score 10 each.",
         "none": "Cards captured in tricks score nothing.",
     }[tp.scheme]
-    lines: Lines = [(scheme, ("trick_points.scheme",))]
+    lines: _Lines = [(scheme, ("trick_points.scheme",))]
     if tp.scheme == "none":
         return lines
     lines += [
@@ -412,10 +412,10 @@ def _scoring(rules: Rules) -> Lines:
     return lines
 
 
-def _end_count(rules: Rules) -> Lines:
+def _end_count(rules: Rules) -> _Lines:
     g, r = rules.game, rules.rubicon
     if g.single_deal:
-        lines: Lines = [
+        lines: _Lines = [
             ("One deal is the game: the higher score wins; equal scores draw.",
              ("game.single_deal",)),
             (f"The winner scores the difference plus {r.game_bonus}.", ("rubicon.game_bonus",)),
