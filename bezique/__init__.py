@@ -5,6 +5,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError, PositionError, ProfileError
 from bezique.game import Game, GameResult
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
+from bezique.rulesheet import rulesheet
 from bezique.settlement import Settlement, settle
 
 __all__ = [
@@ -24,5 +25,6 @@ __all__ = [
     "list_profiles",
     "load_profile",
     "profile_from_toml",
+    "rulesheet",
     "settle",
 ]

@@ -1,5 +1,5 @@
 """The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
-``simulate``, ``check``, ``replay`` and ``scenario``.
+``simulate``, ``check``, ``replay``, ``scenario`` and ``rules``.
 
 Exit status: 0 done, 1 failure (a bad profile, a broken invariant, a damaged record …), 2 usage
 error (an unknown option, a count that is not positive …). Output cut short by the reader (``…
@@ -41,6 +41,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_demo",
     "bezique.cli_play",
     "bezique.cli_check",
+    "bezique.cli_rules",
 )
 """Modules that register the other subcommands when imported."""
 

@@ -1,0 +1,71 @@
+"""Rule sheets: the rules a table actually plays, generated from a `Rules` object alone.
+
+`rulesheet` renders a profile as plain text, Markdown or one printable HTML page: the deal,
+trumps, the meld table with its points, reuse, the dix, the end phase, the last trick, scoring
+and the end count, each line naming the TOML keys it comes from. Given the ``base`` a house
+profile extends, the sheet opens with the house rules and marks every line they change. The
+command line is ``bezique rules PROFILE_OR_FILE [--format text|markdown|html]``.
+
+>>> from bezique import load_profile, profile_from_toml
+>>> sheet = rulesheet(load_profile("bezique"), "text")
+>>> print(sheet.splitlines()[0])
+RULE SHEET: bezique
+>>> house = profile_from_toml('extends = "bezique"\\nname = "house"\\ngame.target = 1500')
+>>> md = rulesheet(house, base=load_profile("bezique"))
+>>> print(next(line for line in md.splitlines() if "game.target" in line))
+- `game.target`: `1000` → `1500`
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from bezique.rules.model import Rules
+from bezique.rulesheet.model import Sheet, build_sheet
+from bezique.rulesheet.render import MARK, render_html, render_markdown, render_text
+
+FORMATS: dict[str, Callable[[Sheet], str]] = {
+    "text": render_text,
+    "markdown": render_markdown,
+    "html": render_html,
+}
+"""The formats `rulesheet` renders, by name."""
+
+__all__ = ["FORMATS", "MARK", "Sheet", "base_of_file", "build_sheet", "rulesheet"]
+
+
+def rulesheet(rules: Rules, format: str = "markdown", *, base: Rules | None = None) -> str:
+    """The rule sheet of ``rules`` as ``"text"``, ``"markdown"`` or ``"html"``.
+
+    With ``base`` (the profile a house profile extends), the sheet lists each key that differs
+    (base value → house value) and marks every line and meld they change with `MARK`. Raises
+    ValueError for an unknown format, TypeError when ``rules`` or ``base`` is not a `Rules`.
+    """
+    if not isinstance(rules, Rules) or not (base is None or isinstance(base, Rules)):
+        raise TypeError("rulesheet: expected Rules objects (see bezique.load_profile)")
+    render = FORMATS.get(format)
+    if render is None:
+        raise ValueError(f"rulesheet: unknown format {format!r} "
+                         f"(one of {', '.join(FORMATS)})")
+    return render(build_sheet(rules, base))
+
+
+def base_of_file(path: str | Path) -> Rules | None:
+    """The profile a profile file names in ``extends``, loaded the way the file's own loading
+    would find it (a built-in name, or a file under the profile's folder); None without
+    ``extends``. Call it after `bezique.load_profile` accepted the file: problems raise
+    `bezique.ProfileError`."""
+    from bezique.errors import ProfileError
+    from bezique.rules.load import _locate, _parse, _read_bytes, load_profile
+
+    file = Path(path).resolve()
+    data = _parse(_read_bytes(file, file.name), file.name)
+    parent = data.get("extends")
+    if not isinstance(parent, str):
+        return None
+    where = _locate(parent, file.parent)
+    if isinstance(where, str):
+        raise ProfileError([f"{file.name}: extends: {where}"])
+    builtin = "/" not in parent and "\\" not in parent and not parent.endswith(".toml")
+    return load_profile(parent if builtin else where)
