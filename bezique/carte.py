@@ -3,7 +3,7 @@
 Per player a small state: 1 may still show the dealt hand (before playing to the first trick),
 2 shown and still open (``melds.carte_blanche_repeat``: each non-court card drawn may be shown
 for the bonus again, until a court card is drawn), 3 a non-court draw may be shown now (until
-the player's next play), 0 over. Sources: HOFF, WKC-RUB, FOSTER p.334, PARLETT (RULES.md D21).
+the player's next play), 0 over. Sources: HOFF, WKC-RUB, FOSTER p.334, PARLETT (docs/rules.md#d21).
 """
 
 from __future__ import annotations

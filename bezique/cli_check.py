@@ -1,4 +1,4 @@
-"""``bezique check PROFILE_OR_FILE``: the invariant suite of RULES.md §7 over random deals.
+"""``bezique check PROFILE_OR_FILE``: the invariants (docs/rules.md#invariants) over random deals.
 
 Hypothesis plays ``--deals`` whole deals of the profile with drawn legal actions and checks
 every invariant after every ply (`bezique.invariants.check_playout`). A violation is shrunk to

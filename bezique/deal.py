@@ -344,7 +344,7 @@ class Deal(DealMoves):
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now: nothing of the opponent's concealed cards or the
-        stock order (RULES.md §7 invariant 11)."""
+        stock order (docs/rules.md#invariant-information)."""
         from bezique.observation import observe
 
         return observe(self, player)

@@ -1,4 +1,4 @@
-"""The invariants of RULES.md §7 as checks: `check` for one state, `check_playout` for a deal.
+"""docs/rules.md#invariants as checks: `check` for one state, `check_playout` for a deal.
 
 Each invariant is a function of its own (``from bezique.invariants import conservation``) that
 raises `InvariantError` naming the invariant (number and name) and the evidence; `check` and
@@ -52,11 +52,11 @@ NAMES = {
     1: "conservation", 2: "hand size", 3: "turn", 4: "atomic rejection", 5: "scores",
     6: "tricks", 7: "melds", 8: "dix", 9: "determinism", 12: "clone",
 }
-"""The invariants of RULES.md §7 this module checks, by number."""
+"""The invariants of docs/rules.md#invariants this module checks, by number."""
 
 
 class InvariantError(AssertionError):
-    """An invariant of RULES.md §7 does not hold: ``number``, ``name``, ``ply`` (actions applied
+    """An invariant (docs/rules.md#invariants) fails: ``number``, ``name``, ``ply`` (actions applied
     before the failing state, when known), ``message`` and ``evidence``."""
 
     def __init__(
@@ -385,7 +385,7 @@ def clone(deal: Deal) -> None:
 
 
 def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
-    """Run every invariant of RULES.md §7 that applies to one state (1-5, 7, 8, 12).
+    """Run every invariant of docs/rules.md#invariants that applies to one state (1-5, 7, 8, 12).
 
     ``ply`` (actions applied so far) locates a failure; ``dealt=False`` for a
     `Deal.from_position` set-up, whose unplaced cards and given scores have no history.

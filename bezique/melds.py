@@ -1,7 +1,7 @@
 """Declarations: matching the meld table, enumerating distinct candidates, the reuse rules.
 
-A card may serve again in its class only in a meld of a higher order (RULES.md §1.1 reuse rules;
-the class/order come from the meld table). The knobs of §3.4 adjust this: ``marriage_to_sequence``
+A card may serve again in its class only in a meld of a higher order (docs/rules.md#bezique-reuse;
+class/order from the meld table). docs/rules.md#knobs-melds adjusts this: ``marriage_to_sequence``
 and ``sequence_to_marriage`` (class ``marriage``), ``double_after_two_singles``, ``reuse = never``,
 ``new_card_from_hand_required`` and Rubicon's re-forming (``reform_after_play``,
 ``reform_requires_hand_card``).

@@ -11,7 +11,7 @@ of the stock, a shown dix, the taken turn-up, a carte blanche, see `Deal.known`)
 and contents of the stock. In the event history the cards of the opponent's private draws are
 masked; the observer's own draws are shown.
 
-Two deals that differ only in those hidden cards give equal observations (RULES.md §7
+Two deals that differ only in those hidden cards give equal observations (docs/rules.md#invariants
 invariant 11). `determinize` deals the unseen cards at random between the opponent's concealed
 hand (his known cards stay) and the stock (the turn-up stays), so its observation for the same
 player equals the original one.

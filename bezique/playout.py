@@ -31,7 +31,7 @@ def default_max_plies(rules: Rules) -> int:
     Every card is played once (the pack size); every declaring turn (one after each stock
     trick, and one before the first) allows, per card in hand, one declaration of each meld
     class and one more (a card joins one declaration of each class, scored or announced,
-    RULES.md R11), plus the dix, carte blanche, call-out and draw. The bound is generous on
+    docs/rules.md#r11), plus the dix, carte blanche, call-out and draw. The bound is generous on
     purpose: a Chinese variant with 64-card hands, whose random deals take up to about 2,300
     plies, is bounded at about 20,000; a bezique deal (about 90 plies) at 1,624.
     """

@@ -211,7 +211,7 @@ def record_of(subject: Deal | Game) -> Record:
     they were given explicitly); a deal without a seed (``from_position``) by a
     ``[deal.position]`` table of how it started (``deal.origin``), its cards with copy letters
     so that replay places the very same physical cards. An action on a copy other than the one
-    `Deal.legal_actions` lists is written with its copy letter (``play QSb``, RULES.md R10).
+    `Deal.legal_actions` lists is written with its copy letter (``play QSb``, docs/rules.md#r10).
     Raises ValueError if the record would not reproduce the deal (a deal shuffled without a seed
     under ``deal.dealer_cut_bonus``, an action whose exact copy no notation replays, a game whose
     first dealer was not drawn from its seed).

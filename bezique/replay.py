@@ -7,7 +7,7 @@ Recording takes how a deal started (``deal.origin``: its seed, cut and guess, or
 position) and its own history (``deal.actions``) and, starting again from the recorded start,
 writes each action in the notation that `bezique.resolve` turns back into that very action: the
 plain notation where it does, the copy-qualified one (``play QSb``) where a copy other than the
-listed one was played (RULES.md R10), and the `state_digest` of the deal at the end. A deal
+listed one was played (docs/rules.md#r10), and the `state_digest` of the deal at the end. A deal
 that its record would not reproduce is refused, never written wrongly.
 """
 
@@ -148,7 +148,7 @@ def moves_of(start: Deal, deal: Deal) -> tuple[Move, ...]:
             raise ValueError(
                 f"cannot record action {n} ({action}): no notation replays that exact action "
                 f"(neither {str(action)!r} nor {str(_qualified(action))!r} names this copy; "
-                "RULES.md R10)"
+                "docs/rules.md#r10)"
             )
         text, resolved = found
         start.apply(resolved)

@@ -2,7 +2,7 @@
 
 :func:`settle` is usable on its own as a score-keeper for a game played with real cards, and
 :class:`bezique.Game` uses it after every deal. Everything is driven by profile keys
-(RULES.md §3.6-§3.8): ``trick_points.scheme``, ``brisques.*``, ``game.*`` and ``rubicon.*``.
+(docs/rules.md#knobs-scoring) ``trick_points.scheme``, ``brisques.*``, ``game.*`` and ``rubicon.*``.
 
 >>> from bezique.rules import load_profile
 >>> s = settle(load_profile("rubicon"), points=(2780, 1640))

@@ -3,7 +3,7 @@
 Every strategy is named in the plural and takes keyword-only options:
 
 - `profiles` — valid house variations of the built-in profiles, drawn knob by knob from the
-  values of RULES.md §3 (each knob shrinks back to its base value);
+  values of docs/rules.md#knobs (each knob shrinks back to its base value);
 - `deals` — fresh seeded deals of a profile;
 - `positions` — reachable mid-deal states, reached by playing drawn legal actions (so a failure
   shrinks to a short game);
@@ -119,7 +119,7 @@ KNOBS: Mapping[str, tuple[Any, ...]] = {
     "rubicon.brisque_award": (320, 0),
     "rubicon.drop_fractions": _BOOL,
 }
-"""The house-rule knobs `profiles` varies, with the values RULES.md §3 gives for each."""
+"""The house-rule knobs `profiles` varies, with the values docs/rules.md#knobs gives for each."""
 
 MELD_VALUES: Mapping[str, tuple[int, ...]] = {
     "four_tens": (0, 90),
@@ -129,13 +129,13 @@ MELD_VALUES: Mapping[str, tuple[int, ...]] = {
     "triple_bezique": (1500,),
     "carte_blanche": (0, 50, 250),
 }
-"""Meld-table values (§3.4) `profiles` varies where the base profile's table has the meld."""
+"""Meld-table values (docs/rules.md#knobs-melds) varied where the base's table has the meld."""
 
 RANK_SETS: tuple[tuple[str, ...], ...] = (
     ("A", "10", "K", "Q", "J", "9", "8", "7"),
     ("A", "10", "K", "Q", "J", "9"),
 )
-"""``pack.ranks`` values of §3.1."""
+"""``pack.ranks`` values of docs/rules.md#knobs-deal."""
 
 HANDS: Mapping[int, tuple[tuple[int, ...], ...]] = {
     8: ((3, 2, 3), (1,)),
@@ -144,7 +144,7 @@ HANDS: Mapping[int, tuple[tuple[int, ...], ...]] = {
     12: ((4, 4, 4), (1,), (3,)),
     15: ((3,), (1,)),
 }
-"""``deal.hand_size`` values of §3.1 with the ``deal.packets`` that fit each."""
+"""``deal.hand_size`` values of docs/rules.md#knobs-deal with the ``deal.packets`` that fit each."""
 
 
 def _maybe(values: Sequence[Any]) -> st.SearchStrategy[Any]:
@@ -227,7 +227,7 @@ def _build(base: Rules, overrides: Mapping[str, Any]) -> Rules:
 
 def profiles(*, base: str | Rules | None = None) -> st.SearchStrategy[Rules]:
     """Valid profiles: a built-in profile (or ``base``: a name or a `Rules`) with house-rule
-    knobs of RULES.md §3 changed one by one. Every drawn profile went through the loader's
+    knobs of docs/rules.md#knobs changed one by one. Every drawn profile went through the loader's
     validation; failures shrink towards the unchanged base profile."""
     return _rules_strategy(base).flatmap(_variation)
 

@@ -1,4 +1,4 @@
-"""Property-test your own house rules: every invariant of RULES.md §7 over random deals.
+"""Property-test your own house rules: every invariant (docs/rules.md#invariants) in random deals.
 
 Run it with ``python -m pytest examples/test_my_house_rules.py`` (the project's own test suite
 runs it too). Change ``HOUSE`` to your rules; ``bezique check FILE`` does the same from a shell.

@@ -40,7 +40,7 @@ def write_profile(tmp_path: Path) -> Callable[[str, str | bytes], Path]:
 def apply_overrides(rules: Rules, overrides: Mapping[str, Any]) -> Rules:
     """The base with TOML-shaped overrides applied by hand through ``attrs.evolve``, independently
     of the loader's dict merge: tables key by key, arrays replaced, meld specs field by field.
-    This is the "base with the overrides applied" of RULES.md §7.13."""
+    This is the "base with the overrides applied" of docs/rules.md#invariant-profiles."""
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
         current = getattr(rules, key)

@@ -1,7 +1,7 @@
 """The Deal state machine: dealing, phases, notation, atomic rejection, clone, determinism.
 
 Rule-specific scenarios live in tests/scenarios/; these tests pin the engine's contract
-(DESIGN.md §4) and the invariants that random playouts must keep (RULES.md §7).
+(DESIGN.md §4) and the invariants that random playouts must keep (docs/rules.md#invariants).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_deal_packets_3_2_3_and_turn_up_next() -> None:
 
 
 def test_seeded_deals_are_deterministic() -> None:
-    """RULES.md §7 invariant 9: same profile, seed and actions give the same deal."""
+    """docs/rules.md#invariant-determinism: same profile, seed and actions give the same deal."""
     a, b = _random_playout(BEZIQUE, 5), _random_playout(BEZIQUE, 5)
     assert a.events == b.events and a == b
 
@@ -86,7 +86,8 @@ def test_legal_action_notation_round_trips() -> None:
 
 
 def test_illegal_action_leaves_the_deal_unchanged() -> None:
-    """§7 invariant 4: a rejected action raises IllegalAction and changes nothing."""
+    """docs/rules.md#invariant-atomic-rejection: a rejected action raises IllegalAction and changes
+    nothing."""
     deal = bezique.Deal.new(BEZIQUE, seed=3)
     before = deal.clone()
     with pytest.raises(bezique.IllegalAction, match=r"not in P[01]'s hand"):
@@ -104,7 +105,8 @@ def test_unparseable_notation_raises_notation_error() -> None:
 
 
 def test_clone_is_independent() -> None:
-    """§7 invariant 12: a clone equals its original and acting on it leaves the original."""
+    """docs/rules.md#invariant-clone: a clone equals its original and acting on it leaves the
+    original."""
     deal = bezique.Deal.new(BEZIQUE, seed=9)
     twin = deal.clone()
     assert twin == deal

@@ -1,6 +1,6 @@
 """Whole games (bezique.Game): deals to the end count, first dealer, rotation, ties, single-deal
-games and determinism. RULES.md §1.1 "First dealer and rotation" and "Game end", §2 D10-D14,
-§3.1 deal.first_dealer / deal.rotation, §3.7."""
+games and determinism. docs/rules.md#game-bezique (dealer, rotation, game end), D10-D14,
+deal.first_dealer / deal.rotation, docs/rules.md#knobs-game."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_every_builtin_profile_plays_to_a_result(builtin_name: str, seed: int) -
 
 @pytest.mark.parametrize("name", [n for n in list_profiles() if load_profile(n).game.single_deal])
 def test_single_deal_games_end_after_one_deal(name: str) -> None:
-    """§3.7 game.single_deal (BIC-RUB, S001): each deal is a whole game."""
+    """game.single_deal (BIC-RUB, S001): each deal is a whole game."""
     for seed in range(3):
         result = play_out(Game(load_profile(name), seed=seed), seed)
         assert result.deals == 1
@@ -101,7 +101,8 @@ def test_single_deal_games_end_after_one_deal(name: str) -> None:
 
 
 def test_target_games_need_someone_at_the_target() -> None:
-    """§1.1 Game end (S003): a game to 1000 ends only once a total reaches the target."""
+    """docs/rules.md#bezique-game-end (S003): a game to 1000 ends only once a total reaches the
+    target."""
     rules = load_profile("bezique")
     for seed in range(5):
         game = Game(rules, seed=seed)
@@ -114,7 +115,7 @@ def test_target_games_need_someone_at_the_target() -> None:
 
 
 def test_same_seed_same_game() -> None:
-    """§7 invariant 9 (determinism): the same seed and actions give the same game."""
+    """docs/rules.md#invariant-determinism: the same seed and actions give the same game."""
     rules = load_profile("bezique")
     a, b = Game(rules, seed=42), Game(rules, seed=42)
     assert play_out(a, 5) == play_out(b, 5)
@@ -153,7 +154,7 @@ def test_seed_chosen_when_none_given_replays() -> None:
     assert str(game.new_deal().hand(0)) == str(again.new_deal().hand(0))
 
 
-# --- First dealer (D10, §3.1 deal.first_dealer) -------------------------------------------------
+# --- First dealer (D10, deal.first_dealer) -------------------------------------------------
 
 
 def _drawn(rules: Rules, seed: int) -> tuple[int, int, int]:
@@ -203,7 +204,7 @@ def test_ties_are_redrawn_in_the_first_dealer_draw() -> None:
 
 
 def test_random_first_dealer() -> None:
-    """§3.1 deal.first_dealer = "random": a seeded coin toss, no cards drawn, both outcomes."""
+    """deal.first_dealer = "random": a seeded coin toss, no cards drawn, both outcomes."""
     rules = house('[deal]\nfirst_dealer = "random"\n')
     seen = set()
     for seed in range(20):
@@ -224,7 +225,7 @@ def test_game_uses_the_draw_or_the_given_first_dealer() -> None:
         Game(rules, seed=3, first_dealer=2)
 
 
-# --- Rotation (D10, §3.1 deal.rotation) ---------------------------------------------------------
+# --- Rotation (D10, deal.rotation) ---------------------------------------------------------
 
 
 def test_rotation_alternate() -> None:
@@ -260,11 +261,11 @@ def test_rotation_hand_winner_deals() -> None:
         before = s.totals
 
 
-# --- Ties, raises, double wins, single-deal scoring (D13, D14, §1.4, §1.7) -----------------------
+# --- Ties, raises, double wins, single-deal scoring (D13, D14, #game-rubicon, #game-five-hundred)
 
 
 def test_tie_at_target_is_a_drawn_game() -> None:
-    """§1.1 Game end (S003): equal totals at or above the target draw."""
+    """docs/rules.md#bezique-game-end Game end (S003): equal totals at or above the target draw."""
     game = Game(load_profile("bezique"), seed=1)
     finish_with_last_trick(game, (1000, 990))
     assert game.is_over
@@ -298,7 +299,7 @@ def test_tie_raise_target_carries_into_later_deals() -> None:
 
 
 def test_five_hundred_both_over_target_becomes_600() -> None:
-    """§1.7 (S001): both over 500 with no call-out: play on to 600."""
+    """docs/rules.md#game-five-hundred (S001): both over 500 with no call-out: play on to 600."""
     game = Game(load_profile("five-hundred"), seed=1)
     finish_with_last_trick(game, (520, 530))
     assert (game.is_over, game.target, game.totals) == (False, 600, (520, 540))
@@ -326,7 +327,8 @@ def _five_hundred(seed: int, *, calls: str) -> Game:
 
 
 def test_five_hundred_right_call_out_wins() -> None:
-    """§1.7 (S001): a player who calls out having reached the target (500, or 600 after a
+    """docs/rules.md#game-five-hundred (S001): a player who calls out having reached the target
+    (500, or 600 after a
     both-over raise) wins."""
     called = 0
     for seed in range(4):
@@ -340,7 +342,8 @@ def test_five_hundred_right_call_out_wins() -> None:
 
 
 def test_five_hundred_wrong_call_out_loses() -> None:
-    """§1.7 (S001): a player who calls out short of 500 loses, whatever the scores."""
+    """docs/rules.md#game-five-hundred (S001): a player who calls out short of 500 loses, whatever
+    the scores."""
     for seed in range(4):
         game = _five_hundred(seed, calls="wrong")
         deal = game.deals[-1]
@@ -349,7 +352,8 @@ def test_five_hundred_wrong_call_out_loses() -> None:
 
 
 def test_five_hundred_without_call_out_ends_at_the_target() -> None:
-    """§1.7 (S001): with no call-out the game ends when a total reaches the target (600 after
+    """docs/rules.md#game-five-hundred (S001): with no call-out the game ends when a total reaches
+    the target (600 after
     a both-over raise)."""
     for seed in range(4):
         game = _five_hundred(seed, calls="never")
@@ -370,7 +374,8 @@ def test_double_win_described() -> None:
 
 
 def test_rubicon_game_scored_by_margin() -> None:
-    """§1.4 (BIC-RUB; R8): a rubiconed loser: 1,500 + 700 + 1,000 + 320 = 3,520 -> 3,500."""
+    """docs/rules.md#game-rubicon (BIC-RUB; R8): a rubiconed loser: 1,500 + 700 + 1,000 + 320 =
+    3,520 -> 3,500."""
     game = Game(load_profile("rubicon"), seed=1)
     finish_with_last_trick(game, (1580, 720))
     result = game.result

@@ -93,7 +93,7 @@ def test_memoized_listing_equals_a_listing_from_scratch(name: str) -> None:
 def test_memoized_listing_equals_a_listing_from_scratch_in_house_variants(
     rules: bezique.Rules, seed: int
 ) -> None:
-    """The same over random house variants (knobs of RULES.md §3 changed one by one)."""
+    """The same over random house variants (knobs of docs/rules.md#knobs changed one by one)."""
     _listings_agree(rules, seed)
 
 

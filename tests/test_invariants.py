@@ -1,4 +1,4 @@
-"""RULES.md §7: the invariant suite holds over random deals of every built-in profile and of
+"""docs/rules.md#invariants hold over random deals of every built-in profile and of
 house variations of them (bounded example counts: multi-pack deals are long)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The toolkit finds planted engine bugs: each fault, monkeypatched into the engine, breaks the
-matching invariant of RULES.md §7, and hypothesis shrinks the failing game to a few plies."""
+matching invariant (docs/rules.md#invariants), and hypothesis shrinks the failing game to a few
+plies."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Observations and determinisation (RULES.md §7 invariants 11 and 12): what a player may know,
+"""Observations and determinisation (docs/rules.md#invariant-information,
+#invariant-clone): what a player may know,
 nothing more, and full deals consistent with it."""
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def swapped(deal: Deal, player: int, rng: random.Random) -> Deal | None:
 def test_invariant_11_hidden_cards_do_not_change_the_observation(
     name: str, seed: int, plies: int, player: int
 ) -> None:
-    """RULES.md §7.11: two deals differing only in the opponent's hidden cards and the stock
+    """docs/rules.md#invariant-information: deals differing only in the opponent's hidden cards and
+    stock
     order give equal observations; a change to the observer's own hand does not."""
     deal = played(name, seed, plies)
     rng = random.Random(seed)
@@ -231,7 +233,7 @@ def test_determinize_gives_a_repeat_carte_blanche_the_state_of_the_sampled_draw(
 @settings(max_examples=8, deadline=None)
 @given(seed=SEEDS, plies=st.integers(0, 150))
 def test_invariant_12_clone_is_equal_and_independent(name: str, seed: int, plies: int) -> None:
-    """RULES.md §7.12: a clone equals its original, and acting on it (to the end of the deal)
+    """docs/rules.md#invariant-clone: a clone equals its original, and acting on it (to the end)
     leaves the original unchanged."""
     deal = played(name, seed, plies)
     snapshot = (deal.events, deal.scores, deal.stock, [deal.hand(p) for p in (0, 1)])

@@ -1,4 +1,5 @@
-"""Built-in profiles, round trips, digests and ``extends`` (DESIGN §3, RULES §7.13)."""
+"""Built-in profiles, round trips, digests and ``extends`` (DESIGN §3,
+docs/rules.md#invariant-profiles)."""
 
 from __future__ import annotations
 
@@ -109,7 +110,7 @@ def test_digest_does_not_depend_on_key_order_in_the_file() -> None:
     assert a.digest == b.digest and a == b
 
 
-# --- extends: merge semantics (DESIGN §3, RULES §7.13) ---------------------------------------
+# --- extends: merge semantics (DESIGN §3, docs/rules.md#invariant-profiles) -----------------------
 
 
 def test_extends_tables_merge_key_by_key() -> None:
@@ -167,7 +168,8 @@ OVERRIDES: list[tuple[str, dict[str, Any]]] = [
 def test_extending_profile_equals_base_with_overrides_applied(
     base_name: str, overrides: dict[str, Any]
 ) -> None:
-    """RULES §7.13: a profile that extends another equals the base with the overrides applied."""
+    """docs/rules.md#invariant-profiles: a profile that extends another equals the base with the
+    overrides applied."""
     import tomli_w
 
     text = f'extends = "{base_name}"\nname = "house"\n' + tomli_w.dumps(overrides)
@@ -238,7 +240,8 @@ def test_replace_keeps_other_tables() -> None:
 
 
 def test_docs_describe_every_key_of_every_table() -> None:
-    """docs/profiles.md documents every schema key (RULES §R5: every §3 knob exists)."""
+    """docs/profiles.md documents every schema key (docs/rules.md#r5: every key of #knobs
+    exists)."""
     import typing
 
     from bezique.rules.convert import field_names

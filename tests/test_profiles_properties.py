@@ -1,6 +1,7 @@
 """Property tests of profile loading: valid overrides round-trip; junk only raises ProfileError.
 
-RULES.md §7.13: ``profile_from_toml(r.to_toml()) == r``, and a profile that extends another
+docs/rules.md#invariant-profiles: ``profile_from_toml(r.to_toml()) == r``, and a profile extending
+another
 equals the base with the overrides applied. DESIGN §3: every problem raises ProfileError.
 """
 

@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md §5, RULES.md §7 invariant 10): dump → load → replay reproduces the
+"""Game records (DESIGN.md §5, docs/rules.md#invariant-records): dump → load → replay reproduces the
 final state and events, for single deals and whole games of every profile."""
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def random_game(rules: Rules, seed: int, *, max_deals: int = 3) -> Game:
 @settings(max_examples=10, deadline=None)
 @given(seed=SEEDS, dealer=st.integers(0, 1))
 def test_invariant_10_deal_record_round_trip(name: str, seed: int, dealer: int) -> None:
-    """RULES.md §7.10: a finished deal's record replays to an equal deal with equal events."""
+    """docs/rules.md#invariant-records: a finished deal's record replays to an equal deal and
+    events."""
     deal = random_deal(load_profile(name), seed, dealer=dealer)
     again = rebuild(loads(dumps(deal)))
     assert isinstance(again, Deal)
@@ -84,7 +85,8 @@ def test_invariant_10_deal_record_round_trip(name: str, seed: int, dealer: int) 
 @settings(max_examples=5, deadline=None)
 @given(seed=SEEDS, plies=st.integers(0, 60))
 def test_invariant_10_unfinished_deal_round_trip(name: str, seed: int, plies: int) -> None:
-    """RULES.md §7.10 mid-deal: a record of an unfinished deal replays to the same position."""
+    """docs/rules.md#invariant-records mid-deal: an unfinished deal's record replays to its
+    position."""
     deal = random_deal(load_profile(name), seed, plies=plies)
     text = dumps(deal)
     assert loads(text).result.over is deal.is_over
@@ -95,7 +97,8 @@ def test_invariant_10_unfinished_deal_round_trip(name: str, seed: int, plies: in
 @settings(max_examples=2, deadline=None)
 @given(seed=SEEDS)
 def test_invariant_10_game_record_round_trip(name: str, seed: int) -> None:
-    """RULES.md §7.10 for games: every deal of the replayed game equals the original's, and so
+    """docs/rules.md#invariant-records for games: each deal of the replayed game equals the
+    original's, and so
     do the totals and the result."""
     game = random_game(load_profile(name), seed)
     again = rebuild(dumps(game))
@@ -213,7 +216,7 @@ def stacked_from(rules: Rules, seed: int, dealer: int) -> Deal:
 @given(seed=SEEDS, dealer=st.integers(0, 1), plies=st.integers(0, 80))
 def test_stacked_deal_is_recorded_after_any_number_of_actions(name: str, seed: int, dealer: int,
                                                               plies: int) -> None:
-    """RULES.md §7.10 for stacked deals: a from_position deal, played for any number of
+    """docs/rules.md#invariant-records for stacked deals: a from_position deal, played any number of
     actions, is recorded by its starting position and replays to the same deal, events and
     physical cards (deal.origin)."""
     deal = stacked_from(load_profile(name), seed, dealer)
@@ -264,7 +267,8 @@ def test_unseeded_deal_is_recorded_by_its_position() -> None:
 ])
 def test_deal_with_an_explicit_cut_or_guess_is_recorded(cut: int, guess: int | None,
                                                         scores: tuple[int, int]) -> None:
-    """RULES.md §1.5 (PW Bezique-6): Deal.new(cut=, guess=) is recorded with `cut` and `guess`
+    """docs/rules.md#game-chinese (PW Bezique-6): Deal.new(cut=, guess=) is recorded with `cut`,
+    `guess`
     keys, and replay deals with them: the same cut bonuses, deal and origin."""
     assert Deal.new(CUT_RULES, seed=3).origin.cut not in (24, 30)  # so the keys matter
     deal = Deal.new(CUT_RULES, seed=3, cut=cut, guess=guess)

@@ -1,5 +1,6 @@
 """Rules of trump fixing and the trump-dependent bezique pair, for every suit and value
-(RULES.md §1.2, §1.4, §1.5, D25, ruling R9) — loops that a TOML scenario would repeat."""
+(docs/rules.md#game-bezique-first-marriage, #game-rubicon, #game-chinese, D25, R9) — loops that a
+TOML scenario would repeat."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every scenario file under tests/scenarios/ (RULES.md §4 and more), one test per case.
+"""Every scenario file under tests/scenarios/ (docs/rules.md#scenario-families), one test per case.
 
 A case marked ``xfail`` in its file (an engine bug filed in /work/bugs) is a strict xfail here:
 it must fail until the engine is fixed, and then the mark must go.

@@ -1,5 +1,6 @@
-"""The end count of one deal (bezique.settle): RULES.md §1.1 "Game end", §1.4, §1.5, §1.7,
-§2 D12-D17 and D23, §3.6-§3.8, ruling R8 and scenario SC-19."""
+"""The end count of one deal (bezique.settle): docs/rules.md#bezique-game-end,
+#game-rubicon, #game-chinese, #game-five-hundred,
+D12-D17 and D23, docs/rules.md#knobs-scoring to #knobs-rubicon, ruling R8 and scenario SC-19."""
 
 from __future__ import annotations
 
@@ -58,11 +59,12 @@ def test_sc19_case3_brisques_counted_to_break_a_tie() -> None:
     assert (s.winner, s.kind, s.margin) == (0, "win", 500)
 
 
-# --- Rubicon (§1.4, D17, R8, §3.8) --------------------------------------------------------------
+# --- Rubicon (docs/rules.md#game-rubicon, D17, R8, #knobs-rubicon) --------------------------------
 
 
 def test_rubiconed_loser_gives_winner_both_scores_rubicon_bonus_and_brisque_award() -> None:
-    """§1.4 scoring 3 (BIC-RUB, CMC-RUB; R8): A 1,580, B 720: 1,500 + 700 + 1,000 + 320 =
+    """docs/rules.md#rubicon-scoring (3) (BIC-RUB, CMC-RUB; R8): A 1,580, B 720: 1,500 + 700 +
+    1,000 + 320 =
     3,520, rounded down to 3,500."""
     s = settle(RUBICON, points=(1580, 720))
     assert (s.winner, s.kind, s.margin) == (0, "rubicon", 3500)
@@ -77,7 +79,8 @@ def test_rubicon_bonus_500_of_s001() -> None:
 
 
 def test_rubicon_brisques_counted_for_both_when_they_save_the_loser() -> None:
-    """§1.4 (BIC-RUB, CMC-RUB, S001): brisques count to save the loser, and then for both:
+    """docs/rules.md#game-rubicon (BIC-RUB, CMC-RUB, S001): brisques count to save the loser, and
+    then for both:
     A 1,500 + 100, B 940 + 80 = 1,020 escapes: 1,600 - 1,000 + 500 = 1,100."""
     s = settle(RUBICON, points=(1500, 940), brisques=(10, 8))
     assert s.totals == (1600, 1020)
@@ -85,7 +88,8 @@ def test_rubicon_brisques_counted_for_both_when_they_save_the_loser() -> None:
 
 
 def test_rubicon_brisques_that_cannot_save_the_loser_are_not_counted() -> None:
-    """§1.4: B 800 + 120 = 920 is still under 1,000, so no brisques count; B is rubiconed:
+    """docs/rules.md#game-rubicon: B 800 + 120 = 920 is still under 1,000, so no brisques count; B
+    is rubiconed:
     1,500 + 800 + 1,000 + 320 = 3,620 -> 3,600."""
     s = settle(RUBICON, points=(1500, 800), brisques=(10, 12))
     assert s.totals == (1500, 800)
@@ -93,19 +97,22 @@ def test_rubicon_brisques_that_cannot_save_the_loser_are_not_counted() -> None:
 
 
 def test_rubicon_applies_even_when_the_winner_is_under_the_threshold() -> None:
-    """§1.4 (CMC-RUB): A 900, B 600: 900 + 600 + 1,000 + 320 = 2,820 -> 2,800."""
+    """docs/rules.md#game-rubicon (CMC-RUB): A 900, B 600: 900 + 600 + 1,000 + 320 = 2,820 ->
+    2,800."""
     s = settle(RUBICON, points=(900, 600))
     assert (s.winner, s.kind, s.margin) == (0, "rubicon", 2800)
 
 
 def test_rubicon_tie_with_equal_brisques_is_a_draw() -> None:
-    """§1.4: brisques break a tie only where they differ; equal exact scores stay a draw."""
+    """docs/rules.md#game-rubicon: brisques break a tie only where they differ; equal exact scores
+    stay a draw."""
     s = settle(RUBICON, points=(1300, 1300), brisques=(16, 16))
     assert (s.winner, s.kind, s.margin, s.game_over) == (None, "draw", 0, True)
 
 
 def test_rubicon_brisque_award_only_where_brisques_were_not_counted() -> None:
-    """§1.4 scoring 3 (BIC-RUB, CMC-RUB): the 320 stands for all the brisques, so where they were
+    """docs/rules.md#rubicon-scoring (3) (BIC-RUB, CMC-RUB): the 320 stands for all the
+    brisques, so where they were
     counted (here to break a tie at 900, leaving B rubiconed on 980) it is not added again:
     1,000 + 900 + 1,000 = 2,900."""
     s = settle(RUBICON, points=(900, 900), brisques=(10, 8))
@@ -115,7 +122,7 @@ def test_rubicon_brisque_award_only_where_brisques_were_not_counted() -> None:
 
 
 def test_rubicon_loser_under_100_extra() -> None:
-    """§3.8 rubicon.loser_under_100_extra (CMC-RUB, unverified; house value 200): A 1,250,
+    """rubicon.loser_under_100_extra (CMC-RUB, unverified; house value 200): A 1,250,
     B 50: 1,200 + 0 + 1,000 + 320 + 200 = 2,720 -> 2,700."""
     rules = house("[rubicon]\nloser_under_100_extra = 200\n", "rubicon")
     s = settle(rules, points=(1250, 50))
@@ -123,7 +130,7 @@ def test_rubicon_loser_under_100_extra() -> None:
 
 
 def test_rubicon_without_dropping_fractions() -> None:
-    """§3.8 rubicon.drop_fractions = false: exact arithmetic, 2,780 - 1,640 + 500 = 1,640 and
+    """rubicon.drop_fractions = false: exact arithmetic, 2,780 - 1,640 + 500 = 1,640 and
     1,580 + 720 + 1,000 + 320 = 3,620."""
     rules = house("[rubicon]\ndrop_fractions = false\n", "rubicon")
     assert settle(rules, points=(2780, 1640)).margin == 1640
@@ -131,23 +138,25 @@ def test_rubicon_without_dropping_fractions() -> None:
 
 
 def test_rubicon_without_adding_loser_points() -> None:
-    """§3.8 rubicon.add_loser_points = false: the loser's score is subtracted as usual:
+    """rubicon.add_loser_points = false: the loser's score is subtracted as usual:
     1,500 - 700 + 1,000 + 320 = 2,120 -> 2,100."""
     rules = house("[rubicon]\nadd_loser_points = false\n", "rubicon")
     assert settle(rules, points=(1580, 720)).margin == 2100
 
 
 def test_rubicon_second_player_wins() -> None:
-    """§1.4: the winner may be either player: B 2,310, A 1,090: 2,300 - 1,000 + 500 = 1,800."""
+    """docs/rules.md#game-rubicon: the winner may be either player: B 2,310, A 1,090: 2,300 - 1,000
+    + 500 = 1,800."""
     s = settle(RUBICON, points=(1090, 2310))
     assert (s.winner, s.kind, s.margin) == (1, "win", 1800)
 
 
-# --- Chinese and eight-pack (§1.5, §1.6, D23) ---------------------------------------------------
+# --- Chinese and eight-pack (docs/rules.md#game-chinese, #game-eight-pack, D23) -------------------
 
 
 def test_chinese_win_game_bonus_1000() -> None:
-    """§1.5 (S001, CMC-6, PARLETT): A 5,230, B 3,410: 5,200 - 3,400 + 1,000 = 2,800."""
+    """docs/rules.md#game-chinese (S001, CMC-6, PARLETT): A 5,230, B 3,410: 5,200 - 3,400 + 1,000 =
+    2,800."""
     s = settle(CHINESE, points=(5230, 3410))
     assert (s.winner, s.kind, s.margin) == (0, "win", 2800)
 
@@ -159,7 +168,8 @@ def test_chinese_rubicon_under_3000_adds_loser_score_and_1000() -> None:
 
 
 def test_chinese_brisques_are_not_scored() -> None:
-    """§1.5 (S001, PW, CMC-6): brisques are not scored, even to break a tie."""
+    """docs/rules.md#game-chinese (S001, PW, CMC-6): brisques are not scored, even to break a
+    tie."""
     s = settle(CHINESE, points=(3500, 3500), brisques=(20, 3))
     assert (s.kind, s.totals) == ("draw", (3500, 3500))
 
@@ -171,7 +181,8 @@ def test_chinese_parlett_rubicon_bonus_1500() -> None:
 
 
 def test_eight_pack_rubicon_under_5000() -> None:
-    """§1.6 (PARLETT): rubicon 5,000, bonus 1,000: 6,150 v 4,980 is a rubicon (6,100 + 4,900 +
+    """docs/rules.md#game-eight-pack (PARLETT): rubicon 5,000, bonus 1,000: 6,150 v 4,980 is a
+    rubicon (6,100 + 4,900 +
     1,000 = 12,000); 6,150 v 5,010 is not (6,100 - 5,000 + 1,000 = 2,100)."""
     eight = load_profile("eight-pack")
     s = settle(eight, points=(6150, 4980))
@@ -181,7 +192,7 @@ def test_eight_pack_rubicon_under_5000() -> None:
 
 
 def test_single_deal_tie_is_a_draw_after_brisques() -> None:
-    """§3.7 game.single_deal: a house single-deal Bezique with brisques counted at the end; equal
+    """game.single_deal: a house single-deal Bezique with brisques counted at the end; equal
     totals after counting them draw."""
     rules = house("[game]\nsingle_deal = true\n[rubicon]\ngame_bonus = 100\n")
     s = settle(rules, points=(600, 640), brisques=(8, 4))
@@ -189,7 +200,7 @@ def test_single_deal_tie_is_a_draw_after_brisques() -> None:
 
 
 def test_nondealer_first_is_no_order_in_a_single_deal_game() -> None:
-    """§3.7 game.count_order = "nondealer_first" (ENQ x) is a race to the target; a single-deal
+    """game.count_order = "nondealer_first" (ENQ x) is a race to the target; a single-deal
     game has none, so both players' brisques are counted and shown, whoever dealt."""
     rules = house(
         '[game]\nsingle_deal = true\ncount_order = "nondealer_first"\n[rubicon]\ngame_bonus = 100\n'
@@ -199,11 +210,11 @@ def test_nondealer_first_is_no_order_in_a_single_deal_game() -> None:
     assert {"P0: 600 + 80 brisques = 680", "P1: 640 + 40 brisques = 680"} <= set(s.breakdown)
 
 
-# --- Target games: Bezique (§1.1 "Game end", D12-D14) -------------------------------------------
+# --- Target games: Bezique (docs/rules.md#bezique-game-end, D12-D14) ------------------------------
 
 
 def test_nobody_at_target_deal_again() -> None:
-    """§1.1 Game end (S003): if neither has reached the target, deal again."""
+    """docs/rules.md#bezique-game-end (S003): if neither has reached the target, deal again."""
     s = settle(BEZIQUE, points=(300, 200), totals=(600, 650))
     assert (s.kind, s.game_over, s.winner, s.totals, s.target) == (
         "continue",
@@ -215,7 +226,8 @@ def test_nobody_at_target_deal_again() -> None:
 
 
 def test_brisques_counted_at_end_of_deal_ten_each() -> None:
-    """§1.1 trick points (S003 04): brisques 10 each at the end: A 600 + 300 + 100 = 1,000,
+    """docs/rules.md#bezique-trick-points (S003 04): brisques 10 each at the end: A 600 + 300
+    + 100 = 1,000,
     B 700 + 200 + 60 = 960: A reaches the target and wins by 40."""
     s = settle(BEZIQUE, points=(300, 200), brisques=(10, 6), totals=(600, 700))
     assert s.totals == (1000, 960)
@@ -223,7 +235,8 @@ def test_brisques_counted_at_end_of_deal_ten_each() -> None:
 
 
 def test_higher_total_wins_when_both_reach_target() -> None:
-    """§1.1 Game end (S003, S000): if either has reached the target, the higher total wins."""
+    """docs/rules.md#bezique-game-end (S003, S000): if either has reached the target, the higher
+    total wins."""
     s = settle(BEZIQUE, points=(100, 300), totals=(950, 900))
     assert (s.winner, s.kind, s.margin, s.totals) == (1, "win", 150, (1050, 1200))
 
@@ -242,13 +255,13 @@ def test_double_win_needs_loser_strictly_under() -> None:
 
 
 def test_tie_at_target_draws_by_default() -> None:
-    """§1.1 (S003, R3): equal totals at or above the target are a draw."""
+    """docs/rules.md#game-bezique (S003, R3): equal totals at or above the target are a draw."""
     s = settle(BEZIQUE, points=(150, 250), totals=(900, 800))
     assert (s.kind, s.game_over, s.winner, s.margin) == ("draw", True, None, 0)
 
 
 def test_tie_below_target_is_no_draw() -> None:
-    """§1.1: a tie below the target is not the end of the game."""
+    """docs/rules.md#game-bezique: a tie below the target is not the end of the game."""
     assert settle(BEZIQUE, points=(100, 200), totals=(500, 400)).kind == "continue"
 
 
@@ -285,7 +298,7 @@ def test_house_target_1500() -> None:
 
 
 def test_rubicon_style_brisques_break_a_tie_in_a_target_game() -> None:
-    """§3.6 brisques.counted = "only_to_escape_rubicon_or_break_tie" in a target game: brisques
+    """brisques.counted = "only_to_escape_rubicon_or_break_tie" in a target game: brisques
     count at a tie at or above the target, and not otherwise."""
     rules = house('[brisques]\ncounted = "only_to_escape_rubicon_or_break_tie"\n')
     s = settle(rules, points=(200, 300), brisques=(9, 7), totals=(900, 800))
@@ -294,18 +307,20 @@ def test_rubicon_style_brisques_break_a_tie_in_a_target_game() -> None:
     assert (s.totals, s.winner) == ((1200, 1100), 0)
 
 
-# --- Brisque conditions (§1.3, §3.6) ------------------------------------------------------------
+# --- Brisque conditions (docs/rules.md#game-besigue, #knobs-scoring) ------------------------------
 
 
 def test_min_to_score_brisques() -> None:
-    """§1.3 (S004, brisques.min_to_score = 14): 14 brisques score 140; 2 score nothing."""
+    """docs/rules.md#game-besigue (S004, brisques.min_to_score = 14): 14 brisques score 140; 2
+    score nothing."""
     rules = house("[brisques]\nmin_to_score = 14\n")
     s = settle(rules, points=(100, 100), brisques=(14, 2))
     assert s.totals == (240, 100)
 
 
 def test_majority_bonus_to_the_player_with_more_brisques() -> None:
-    """§1.3 (S004, brisques.majority_bonus = 320): A 10 brisques 100 + 320, B 6 brisques 60."""
+    """docs/rules.md#game-besigue (S004, brisques.majority_bonus = 320): A 10 brisques 100 + 320, B
+    6 brisques 60."""
     rules = house("[brisques]\nmajority_bonus = 320\n")
     s = settle(rules, points=(100, 100), brisques=(10, 6))
     assert s.totals == (520, 160)
@@ -314,7 +329,8 @@ def test_majority_bonus_to_the_player_with_more_brisques() -> None:
 
 
 def test_min_board_score_to_count_brisques() -> None:
-    """§1.3 (S004, brisques.min_board_score_to_count = 300): A on 250 counts no brisques;
+    """docs/rules.md#game-besigue (S004, brisques.min_board_score_to_count = 300): A on 250 counts
+    no brisques;
     B on 400 counts 80."""
     rules = house("[brisques]\nmin_board_score_to_count = 300\n")
     s = settle(rules, points=(250, 400), brisques=(8, 8))
@@ -324,7 +340,8 @@ def test_min_board_score_to_count_brisques() -> None:
 
 
 def test_majority_bonus_counts_as_the_deal_counts_it() -> None:
-    """§3.6 (S004 knobs together): the board minimum stops a player's own brisques, not the
+    """docs/rules.md#knobs-scoring (S004 knobs together): the board minimum stops a player's own
+    brisques, not the
     majority bonus, exactly as the deal's end count (bezique.count.end_count) applies them:
     A on 250 with 10 brisques gets only the 320; B on 400 with 6 gets 60."""
     rules = house("[brisques]\nmajority_bonus = 320\nmin_board_score_to_count = 300\n")
@@ -334,7 +351,8 @@ def test_majority_bonus_counts_as_the_deal_counts_it() -> None:
 
 
 def test_brisques_ignored_where_trick_points_are_credited_in_the_deal() -> None:
-    """§3.6: with another trick-point scheme (pinochle) or brisques.when = "immediately", the
+    """docs/rules.md#knobs-scoring: with another trick-point scheme (pinochle) or brisques.when =
+    "immediately", the
     deal has credited the trick points; settle does not count brisques again."""
     s = settle(load_profile("pinochle"), points=(300, 200), brisques=(8, 8))
     assert s.totals == (300, 200)
@@ -368,11 +386,12 @@ def test_nondealer_first_needs_the_dealer() -> None:
         settle(rules, points=(80, 20), brisques=(8, 2))
 
 
-# --- Five Hundred (§1.7, R9) --------------------------------------------------------------------
+# --- Five Hundred (docs/rules.md#game-five-hundred, R9) -------------------------------------------
 
 
 def test_call_out_right_wins_even_with_fewer_points() -> None:
-    """§1.7 (S001): a player who calls out and has reached 500 wins even if the opponent has
+    """docs/rules.md#game-five-hundred (S001): a player who calls out and has reached 500 wins even
+    if the opponent has
     more."""
     s = settle(FIVE_HUNDRED, points=(140, 120), totals=(400, 390), called_out=1)
     assert s.totals == (540, 510)
@@ -380,38 +399,43 @@ def test_call_out_right_wins_even_with_fewer_points() -> None:
 
 
 def test_call_out_wrong_loses() -> None:
-    """§1.7 (S001): if he is wrong, the opponent wins regardless of his score."""
+    """docs/rules.md#game-five-hundred (S001): if he is wrong, the opponent wins regardless of his
+    score."""
     s = settle(FIVE_HUNDRED, points=(40, 80), totals=(400, 400), called_out=1)
     assert (s.winner, s.kind, s.margin) == (0, "call_out", -40)
 
 
 def test_both_over_500_without_call_out_target_becomes_600() -> None:
-    """§1.7 (S001; R9 ">= 500 counts as over"): both on 500 or more, nobody called: the target
+    """docs/rules.md#game-five-hundred (S001; R9 ">= 500 counts as over"): both on 500 or more,
+    nobody called: the target
     becomes 600 and play goes on."""
     s = settle(FIVE_HUNDRED, points=(100, 130), totals=(400, 420))
     assert (s.totals, s.kind, s.target, s.game_over) == ((500, 550), "raise_target", 600, False)
 
 
 def test_both_over_then_over_new_target_wins() -> None:
-    """§1.7 (S001): after the raise to 600, a total already at 600 or more wins."""
+    """docs/rules.md#game-five-hundred (S001): after the raise to 600, a total already at 600 or
+    more wins."""
     s = settle(FIVE_HUNDRED, points=(250, 130), totals=(400, 420))
     assert (s.winner, s.kind, s.target) == (0, "win", 600)
 
 
 def test_both_over_new_target_only_once() -> None:
-    """§1.7: with the target already 600, both over it means the higher total wins."""
+    """docs/rules.md#game-five-hundred: with the target already 600, both over it means the higher
+    total wins."""
     s = settle(FIVE_HUNDRED, points=(100, 130), totals=(550, 500), target=600)
     assert (s.winner, s.kind, s.target) == (0, "win", 600)
 
 
 def test_five_hundred_one_player_over_wins() -> None:
-    """§1.7: 520 v 480 with no call-out: the player at the target wins."""
+    """docs/rules.md#game-five-hundred: 520 v 480 with no call-out: the player at the target
+    wins."""
     s = settle(FIVE_HUNDRED, points=(120, 80), totals=(400, 400))
     assert (s.winner, s.kind) == (0, "win")
 
 
 def test_call_out_without_the_rule_is_rejected() -> None:
-    """§3.7 game.call_out = false (bezique): there is no call-out to settle."""
+    """game.call_out = false (bezique): there is no call-out to settle."""
     with pytest.raises(ValueError, match="call-out"):
         settle(BEZIQUE, points=(100, 100), called_out=0)
 

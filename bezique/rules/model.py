@@ -1,7 +1,7 @@
 """The typed rule profile: a frozen, keyword-only attrs tree, one class per TOML table.
 
-Every knob of RULES.md §3 lives here under the key named there; the defaults are the `bezique`
-defaults (RULES.md §R3). The meld table is data (§R5): ``melds.table.NAME`` gives a meld's card
+Every key of docs/rules.md#knobs lives here under its name there; the defaults are the `bezique`
+defaults (docs/rules.md#r3). The meld table is data (R5): ``melds.table.NAME`` gives a meld's card
 pattern, class and order; ``melds.values.NAME`` gives its points (0 or absent: not scored).
 """
 
@@ -134,7 +134,7 @@ class MeldSpec:
 
 @frozen(kw_only=True)
 class MeldRules:
-    """``[melds]``: the meld table and every declaration and reuse policy of RULES.md §3.4."""
+    """``[melds]``: the meld table and every policy of docs/rules.md#knobs-melds."""
 
     table: FrozenMap[MeldSpec] = field(factory=FrozenMap, converter=_frozen_map)
     values: FrozenMap[int] = field(factory=FrozenMap, converter=_frozen_map)
