@@ -293,7 +293,7 @@ class Book:
         # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
         # declarations are fixed for the book's life, so the lanes decide the groups
         self.parts: dict[tuple[int, int, int, int], list[int]] = {}
-        self._reuse: dict[int, tuple[list[Declaration], int]] = {}
+        self._reuse: dict[int, tuple[list[Declaration], int, list[Declaration]]] = {}
         self._class_cards: dict[int, int] = {}
 
     @property
@@ -332,9 +332,10 @@ class Book:
         melds = self._c.melds
         return any(melds[d.template].is_royal for d in self.scored)
 
-    def reuse_context(self, klass: int) -> tuple[list[Declaration], int]:
-        """The class's declarations that still bind its cards, and the cards that re-forming
-        released (``melds.reform_after_play``; 0 when it is off).
+    def reuse_context(self, klass: int) -> tuple[list[Declaration], int, list[Declaration]]:
+        """The class's declarations that still bind its cards, the cards that re-forming
+        released (``melds.reform_after_play``; 0 when it is off), and the broken declarations
+        whose one re-forming is spent (their cards bind at their order unless released again).
 
         One re-forming per break (ruling R12, docs/rules.md#r12): a broken declaration releases
         its remaining cards until a later declaration of its class and order takes one of them
@@ -343,18 +344,21 @@ class Book:
         if found is None:
             same_class = self.by_class.get(klass, ())
             if not self._c.rules.melds.reform_after_play:
-                found = (list(same_class), 0)
+                found = (list(same_class), 0, [])
             else:
                 active = [d for d in same_class if d.intact]
+                spent: list[Declaration] = []
                 released = 0
                 for i, d in enumerate(same_class):
-                    if not d.intact and not any(
-                        e.order == d.order and e.cards & d.cards for e in same_class[i + 1 :]
-                    ):
+                    if d.intact:
+                        continue
+                    if any(e.order == d.order and e.cards & d.cards for e in same_class[i + 1 :]):
+                        spent.append(d)
+                    else:
                         released |= d.cards
                 for d in active:
                     released &= ~d.cards
-                found = (active, released)
+                found = (active, released, spent)
             self._reuse[klass] = found
         return found
 
@@ -500,7 +504,21 @@ def _class_reuse_problem(
                     f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
                     "meld; re-forming scores that meld again, not a lower one"
                 )
-    active, released = book.reuse_context(t.klass)
+    active, released, spent = book.reuse_context(t.klass)
+    # a break is re-formed once: its other cards stay bound at its order, unless a later
+    # declaration of the order (intact, or broken and released) holds them now
+    free = released
+    if spent:
+        for d in active:
+            if d.order == t.order:
+                free |= d.cards
+    for d in spent:
+        shared = d.cards & cards & ~free
+        if shared and d.order == t.order:
+            return (
+                f"{_first(shared)} has already served in a {t.klass_name} meld of this order, "
+                "whose one re-forming is spent (docs/rules.md#r12)"
+            )
     repairing = may_repair(c, t) and cards & released
     used = 0
     sources = 0
