@@ -255,8 +255,7 @@ class Book:
 
     __slots__ = (
         "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_never", "_pending_books",
-        "_player",
-        "_reuse", "binding", "by_class", "parts", "pending", "scored",
+        "_player", "_reuse", "binding", "by_class", "parts", "pending", "scored",
     )
 
     def __init__(
