@@ -325,6 +325,9 @@ def melds(deal: Deal) -> None:
         problem = _reuse_problem(deal.rules, e.player or 0, bits, t.klass_name, t.order, scored)
         if problem:
             raise InvariantError(7, problem, evidence=f"event {i}: {e}")
+        for owner, cards, klass, order, broken in scored:  # a re-paired partner leaves its
+            if (owner, klass, order) == (e.player, t.klass_name, t.order) and cards & bits:
+                broken[0] = True  # marriage (R12)
         scored.append((e.player or 0, bits, t.klass_name, t.order, [False]))
 
 

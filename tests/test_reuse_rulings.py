@@ -11,6 +11,7 @@ import pytest
 from bezique import Deal, list_profiles, load_profile, profile_from_toml
 from bezique.actions import Announce, Meld
 from bezique.compile import compile_rules
+from bezique.invariants import check
 from bezique.melds import Declaration
 from bezique.rules import Rules
 
@@ -79,3 +80,22 @@ def test_declaring_play_never_holds_two_intact_declarations_sharing_a_card(
     name: str, seed: int
 ) -> None:
     _declaring_play(load_profile(name), seed)
+
+
+def test_invariants_7_and_14_follow_a_re_pairing_and_the_re_forming_after_it() -> None:
+    """Rubicon: K♥a is played, Q♥a is re-paired with K♥b (which leaves K♥b Q♥b, R12); then
+    Q♥a is played and K♥b marries a fresh Q♥: a legal re-forming, not a reuse of K♥b."""
+    deal = Deal.from_position(
+        load_profile("rubicon"), dealer=1,
+        hands=["KD QD KH QH KH QH 8C 9C 7S", "7D 8D 9D 10D JS 8S 9S 10S AS"],
+        stock="KC AH 10C AH QH 9H 8H 7H JH 10H 7S 8S",
+    )
+    for action in (
+        "play 8C", "play 7D", "meld KD QD", "draw", "play 9C", "play 8S",
+        "meld marriage KHa QHa", "draw", "play KC", "play 9S", "meld marriage KHb QHb", "draw",
+        "play KHa", "play 10S", "meld marriage KHb QHa", "draw", "play QHa", "play JS",
+    ):
+        deal.apply(action)
+    assert "meld marriage KH QHc" in [str(a) for a in deal.legal_actions()]
+    deal.apply("meld marriage KH QHc")
+    check(deal, dealt=False)
