@@ -246,6 +246,9 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
 _NOTHING: tuple[tuple[FlatPattern, ...], int] = ((), 0)
 
 
+_NO_PENDING: frozenset[tuple[int, int]] = frozenset()
+
+
 class Book:
     """One player's declarations, sorted once for checking many candidate melds.
 
@@ -263,11 +266,16 @@ class Book:
     ) -> None:
         scored: list[Declaration] = []
         binding: list[Declaration] = []
+        announced: list[tuple[int, int]] = []
         by_class: dict[int, list[Declaration]] = {}
         for d in decls:
-            if d.owner != player or (d.pending and not pending):
+            if d.owner != player:
                 continue
-            if not d.pending:
+            if d.pending:
+                announced.append((d.template, d.cards))
+                if not pending:
+                    continue
+            else:
                 scored.append(d)
             binding.append(d)
             same = by_class.get(d.klass)
@@ -277,8 +285,8 @@ class Book:
                 same.append(d)
         self.scored = scored
         self.binding = binding
-        self.pending: frozenset[tuple[int, int]] = frozenset(
-            (d.template, d.cards) for d in decls if d.owner == player and d.pending
+        self.pending: frozenset[tuple[int, int]] = (
+            frozenset(announced) if announced else _NO_PENDING
         )
         """The player's pending declarations, as (template, cards)."""
         self._pending_books: dict[tuple[int, int], Book] = {}
@@ -348,13 +356,15 @@ class Book:
                 active = [d for d in same_class if d.intact]
                 spent: list[Declaration] = []
                 released = 0
-                for i, d in enumerate(same_class):
-                    if d.intact:
-                        continue
-                    if any(e.order == d.order and e.cards & d.cards for e in same_class[i + 1 :]):
-                        spent.append(d)
-                    else:
-                        released |= d.cards
+                later: dict[int, int] = {}  # by order: the cards of the later declarations
+                for d in reversed(same_class):
+                    taken = later.get(d.order, 0)
+                    if not d.intact:
+                        if taken & d.cards:
+                            spent.append(d)
+                        else:
+                            released |= d.cards
+                    later[d.order] = taken | d.cards
                 for d in active:
                     released &= ~d.cards
                 found = (active, released, spent)
