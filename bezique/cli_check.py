@@ -12,7 +12,7 @@ in one line what to install and exits 1. Every other command runs on the runtime
 
 >>> from bezique.cli import main
 >>> main(["check", "five-hundred", "--deals", "3", "--quiet"])  # doctest: +ELLIPSIS
-check: five-hundred (...), 3 deals, ... plies: every invariant holds (1 2 3 4 5 6 7 8 9 12)
+check: five-hundred (...), 3 deals, ... plies: every invariant holds (1 2 3 4 5 6 7 8 9 12 14)
   a whole game ended after ... deal(s); ... s
 0
 """

@@ -24,6 +24,7 @@ from bezique.compile import BRISQUE_RANKS, compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
+from bezique.invariants_reuse import reuse_violation
 from bezique.players import player_name
 from bezique.playout import Playout, default_max_plies
 from bezique.rules import Rules
@@ -42,6 +43,7 @@ __all__ = [
     "fingerprint",
     "hand_size",
     "melds",
+    "reuse",
     "scores",
     "scores_never_decrease",
     "tricks",
@@ -50,7 +52,7 @@ __all__ = [
 
 NAMES = {
     1: "conservation", 2: "hand size", 3: "turn", 4: "atomic rejection", 5: "scores",
-    6: "tricks", 7: "melds", 8: "dix", 9: "determinism", 12: "clone",
+    6: "tricks", 7: "melds", 8: "dix", 9: "determinism", 12: "clone", 14: "reuse",
 }
 """The invariants of docs/rules.md#invariants this module checks, by number."""
 
@@ -323,6 +325,9 @@ def melds(deal: Deal) -> None:
         problem = _reuse_problem(deal.rules, e.player or 0, bits, t.klass_name, t.order, scored)
         if problem:
             raise InvariantError(7, problem, evidence=f"event {i}: {e}")
+        for owner, cards, klass, order, broken in scored:  # a re-paired partner leaves its
+            if (owner, klass, order) == (e.player, t.klass_name, t.order) and cards & bits:
+                broken[0] = True  # marriage (R12)
         scored.append((e.player or 0, bits, t.klass_name, t.order, [False]))
 
 
@@ -384,8 +389,19 @@ def clone(deal: Deal) -> None:
             raise InvariantError(12, f"applying {listed[-1]} to a clone changed the original")
 
 
+def reuse(deal: Deal) -> None:
+    """14. No declaration or announcement, made or legal now, uses a card already serving in an
+    intact declaration (pending or scored) of its class and order, apart from a marriage's
+    re-pairing (docs/rules.md#invariant-reuse; worked out from the events in
+    `bezique.invariants_reuse`)."""
+    found = reuse_violation(deal)
+    if found is not None:
+        raise InvariantError(14, found[0], evidence=found[1])
+
+
 def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
-    """Run every invariant of docs/rules.md#invariants that applies to one state (1-5, 7, 8, 12).
+    """Run every invariant of docs/rules.md#invariants that applies to one state (1-5, 7, 8, 12,
+    14).
 
     ``ply`` (actions applied so far) locates a failure; ``dealt=False`` for a
     `Deal.from_position` set-up, whose unplaced cards and given scores have no history.
@@ -397,6 +413,7 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
         atomic_rejection(deal)
         scores(deal, dealt=dealt)
         melds(deal)
+        reuse(deal)
         dix(deal)
         clone(deal)
     except InvariantError as exc:

@@ -221,7 +221,10 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     # only a kind with tabled or dix-scored copies (a non-empty lane here) may split into
     # several groups
     split = d._table[p] | d._dix_scored & mine
-    for t, bits in candidates(c, mine, parts, trump, book.blocked, within_reach, split):
+    # a pending declaration's own cards must not block it from being scored: prune with the
+    # scored declarations alone there (meld_problem checks each candidate in full)
+    prune = book.blocked if kind is Announce else book.coarse.blocked
+    for t, bits in candidates(c, mine, parts, trump, prune, within_reach, split):
         if pending and (t.index, bits) in pending:
             continue
         if meld_problem(

@@ -246,26 +246,51 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
 _NOTHING: tuple[tuple[FlatPattern, ...], int] = ((), 0)
 
 
+_NO_PENDING: frozenset[tuple[int, int]] = frozenset()
+
+
 class Book:
-    """One player's declarations, sorted once for checking many candidate melds."""
+    """One player's declarations, sorted once for checking many candidate melds.
+
+    A pending (announced) declaration binds its cards exactly as a scored one does (ruling R11,
+    docs/rules.md#r11); ``pending=False`` leaves the pending ones out (a coarser book, used only
+    to prune the enumeration, whose pending declarations may still be scored)."""
 
     __slots__ = (
-        "_blocked", "_c", "_class_cards", "_decls", "_never", "_player", "_reuse", "by_class",
-        "parts", "scored",
+        "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_never", "_pending_books",
+        "_player", "_reuse", "binding", "by_class", "parts", "pending", "scored",
     )
 
-    def __init__(self, c: Compiled, decls: Sequence[Declaration], player: int) -> None:
+    def __init__(
+        self, c: Compiled, decls: Sequence[Declaration], player: int, *, pending: bool = True
+    ) -> None:
         scored: list[Declaration] = []
+        binding: list[Declaration] = []
+        announced: list[tuple[int, int]] = []
         by_class: dict[int, list[Declaration]] = {}
         for d in decls:
-            if d.owner == player and not d.pending:
+            if d.owner != player:
+                continue
+            if d.pending:
+                announced.append((d.template, d.cards))
+                if not pending:
+                    continue
+            else:
                 scored.append(d)
-                same = by_class.get(d.klass)
-                if same is None:
-                    by_class[d.klass] = [d]
-                else:
-                    same.append(d)
+            binding.append(d)
+            same = by_class.get(d.klass)
+            if same is None:
+                by_class[d.klass] = [d]
+            else:
+                same.append(d)
         self.scored = scored
+        self.binding = binding
+        self.pending: frozenset[tuple[int, int]] = (
+            frozenset(announced) if announced else _NO_PENDING
+        )
+        """The player's pending declarations, as (template, cards)."""
+        self._pending_books: dict[tuple[int, int], Book] = {}
+        self._coarse: Book | None = None if self.pending and pending else self
         self.by_class = by_class
         self._c = c
         self._decls = decls
@@ -275,14 +300,38 @@ class Book:
         # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
         # declarations are fixed for the book's life, so the lanes decide the groups
         self.parts: dict[tuple[int, int, int, int], list[int]] = {}
-        self._reuse: dict[int, tuple[list[Declaration], int]] = {}
+        self._reuse: dict[int, tuple[list[Declaration], int, list[Declaration]]] = {}
         self._class_cards: dict[int, int] = {}
 
     @property
-    def pending(self) -> set[tuple[int, int]]:
-        """The player's pending declarations, as (template, cards)."""
-        p = self._player
-        return {(d.template, d.cards) for d in self._decls if d.owner == p and d.pending}
+    def coarse(self) -> Book:
+        """The book without the pending declarations (itself when there are none): its
+        `blocked` prunes the enumeration of declarations to score, the pending ones
+        included."""
+        found = self._coarse
+        if found is None:
+            found = self._coarse = Book(self._c, self._decls, self._player, pending=False)
+        return found
+
+    def for_pending(self, template: int, cards: int) -> Book:
+        """The book that scoring the pending declaration (``template``, ``cards``) is checked
+        against: every declaration but that one and the ones announced after it (they were
+        checked against it when announced)."""
+        key = (template, cards)
+        found = self._pending_books.get(key)
+        if found is None:
+            kept: list[Declaration] = []
+            seen = False
+            for d in self._decls:
+                if d.owner == self._player and d.pending:
+                    if d.template == template and d.cards == cards:
+                        seen = True
+                        continue
+                    if seen:
+                        continue
+                kept.append(d)
+            found = self._pending_books[key] = Book(self._c, kept, self._player)
+        return found
 
     @property
     def royal(self) -> bool:
@@ -290,28 +339,41 @@ class Book:
         melds = self._c.melds
         return any(melds[d.template].is_royal for d in self.scored)
 
-    def reuse_context(self, klass: int) -> tuple[list[Declaration], int]:
-        """The class's declarations that still bind its cards, and the cards that re-forming
-        released (``melds.reform_after_play``; 0 when it is off)."""
+    def reuse_context(self, klass: int) -> tuple[list[Declaration], int, list[Declaration]]:
+        """The class's declarations that still bind its cards, the cards that re-forming
+        released (``melds.reform_after_play``; 0 when it is off), and the broken declarations
+        whose one re-forming is spent (their cards bind at their order unless released again).
+
+        One re-forming per break (ruling R12, docs/rules.md#r12): a broken declaration releases
+        its remaining cards until a later declaration of its class and order takes one of them
+        (the re-forming, or a marriage's re-pairing that took its partner away)."""
         found = self._reuse.get(klass)
         if found is None:
             same_class = self.by_class.get(klass, ())
             if not self._c.rules.melds.reform_after_play:
-                found = (list(same_class), 0)
+                found = (list(same_class), 0, [])
             else:
                 active = [d for d in same_class if d.intact]
+                spent: list[Declaration] = []
                 released = 0
-                for d in same_class:
+                later: dict[int, int] = {}  # by order: the cards of the later declarations
+                for d in reversed(same_class):
+                    taken = later.get(d.order, 0)
                     if not d.intact:
-                        released |= d.cards
+                        if taken & d.cards:
+                            spent.append(d)
+                        else:
+                            released |= d.cards
+                    later[d.order] = taken | d.cards
                 for d in active:
                     released &= ~d.cards
-                found = (active, released)
+                found = (active, released, spent)
             self._reuse[klass] = found
         return found
 
     def class_cards(self, klass: int) -> int:
-        """Every card of the player's scored declarations of the class ``klass``."""
+        """Every card of the player's binding declarations (scored or pending) of the class
+        ``klass``."""
         found = self._class_cards.get(klass)
         if found is None:
             found = 0
@@ -322,10 +384,10 @@ class Book:
 
     def blocked(self, t: MeldTemplate, reach: int) -> int:
         """Cards that no meld ``t`` taking cards of ``reach`` (the player's cards it may take)
-        may use under the reuse rules: used in a scored declaration at all (``reuse =
-        never``), or in ``t``'s class at a higher order, or at the same order unless a
-        released card within ``reach`` could re-form it (``reform_requires_hand_card =
-        false``). Sound: every candidate holding a blocked card is refused by
+        may use under the reuse rules: used in a declaration at all (``reuse = never``), or in
+        ``t``'s class at a higher order, or at the same order, unless ``t`` is a marriage and a
+        released card within ``reach`` could be re-paired with it (``reform_requires_hand_card
+        = false``). Sound: every candidate holding a blocked card is refused by
         `meld_problem`."""
         if t.klass not in self.by_class and not self._never:
             return 0
@@ -341,25 +403,37 @@ class Book:
         rules = self._c.rules.melds
         if rules.reuse == "never":
             blocked = 0
-            for d in self.scored:
+            for d in self.binding:
                 blocked |= d.cards
             return blocked, 0, 0
         reform = rules.reform_after_play
-        same = higher = released = active = 0
+        repairs = may_repair(self._c, t)
+        same = hard_same = higher = 0
         for d in self.by_class.get(t.klass, ()):
             if reform and not d.intact:
-                released |= d.cards
                 continue
-            active |= d.cards
             if d.order == t.order:
-                same |= d.cards
+                if repairs and not d.pending:
+                    same |= d.cards
+                else:
+                    hard_same |= d.cards
             elif d.order > t.order:
                 higher |= d.cards
         hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
-        repair = released & ~active
-        if not reform or rules.reform_requires_hand_card:
-            repair = 0
-        return hard, same, repair
+        repair = self.reuse_context(t.klass)[1] if repairs else 0
+        return hard | hard_same, same, repair
+
+
+def may_repair(c: Compiled, t: MeldTemplate) -> bool:
+    """May ``t`` take a partner out of an intact scored declaration of its order? Only a
+    marriage (order 1 of the marriage class), re-paired with a released card where
+    ``melds.reform_after_play`` is on and ``melds.reform_requires_hand_card`` off (ruling R12,
+    docs/rules.md#r12)."""
+    rules = c.rules.melds
+    return (
+        t.in_marriage_class and t.order == 1
+        and rules.reform_after_play and not rules.reform_requires_hand_card
+    )
 
 
 def meld_problem(
@@ -393,6 +467,9 @@ def meld_problem(
         return f"the cards do not form a {t.name}"
     if book is None:
         book = Book(c, decls, player)
+    scoring_pending = (t.index, cards) in book.pending
+    if scoring_pending:  # checked against what was there when it was announced, not itself
+        book = book.for_pending(t.index, cards)
     if (
         rules.require_trump_marriage_before_sequence
         and t.in_marriage_class and t.suits == "trump" and t.order > 1
@@ -401,7 +478,7 @@ def meld_problem(
         return "a trump marriage must be declared before a sequence " \
             "(melds.require_trump_marriage_before_sequence)"
     if rules.reuse == "never":
-        for d in book.scored:
+        for d in book.binding:
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
     elif cards & book.class_cards(t.klass):  # no card used in the class: nothing to reuse
@@ -411,7 +488,7 @@ def meld_problem(
     if (
         rules.new_card_from_hand_required
         and not cards & hand
-        and (t.index, cards) not in book.pending
+        and not scoring_pending
     ):
         return "every meld must take at least one card from the hand " \
             "(melds.new_card_from_hand_required)"
@@ -436,8 +513,22 @@ def _class_reuse_problem(
                     f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
                     "meld; re-forming scores that meld again, not a lower one"
                 )
-    active, released = book.reuse_context(t.klass)
-    repairing = reform and not rules.reform_requires_hand_card and cards & released
+    active, released, spent = book.reuse_context(t.klass)
+    # a break is re-formed once: its other cards stay bound at its order, unless a later
+    # declaration of the order (intact, or broken and released) holds them now
+    free = released
+    if spent:
+        for d in active:
+            if d.order == t.order:
+                free |= d.cards
+    for d in spent:
+        shared = d.cards & cards & ~free
+        if shared and d.order == t.order:
+            return (
+                f"{_first(shared)} has already served in a {t.klass_name} meld of this order, "
+                "whose one re-forming is spent (docs/rules.md#r12)"
+            )
+    repairing = may_repair(c, t) and cards & released
     used = 0
     sources = 0
     lowering = False
@@ -449,6 +540,11 @@ def _class_reuse_problem(
         used |= shared
         sources += 1
         if d.order == t.order:
+            if d.pending:
+                return (
+                    f"{_first(shared)} already serves in a pending {klass} meld of this order "
+                    "(docs/rules.md#r11)"
+                )
             if not repairing:
                 return f"{_first(shared)} has already served in a {klass} meld of this order"
         elif d.order > t.order:

@@ -209,10 +209,20 @@ class DealMoves(DealState):
             None,
         )
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
+        decls = list(self._decls)
+        for i, other in enumerate(decls):
+            # a re-paired marriage takes its partner out of the marriage it leaves, which is
+            # broken (ruling R12, docs/rules.md#r12); no other meld shares such cards
+            if (
+                other.owner == p and other.intact and not other.pending and other.cards & bits
+                and other.klass == t.klass and other.order == t.order
+            ):
+                decls[i] = other.broken()
         if pending is not None:
-            self._decls = (*self._decls[:pending], decl, *self._decls[pending + 1 :])
+            decls[pending] = decl
         else:
-            self._decls = (*self._decls, decl)
+            decls.append(decl)
+        self._decls = tuple(decls)
         self._table[p] |= bits & self._hand[p]
         self._known[p] |= bits
         self._hand[p] &= ~bits

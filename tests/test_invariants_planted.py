@@ -22,6 +22,7 @@ from bezique.invariants import (
     conservation,
     dix,
     melds,
+    reuse,
 )
 from bezique.strategies import Playout, playouts
 
@@ -128,6 +129,22 @@ def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
     _assert_caught(load_profile("bezique"), melds, 7, short=20)
 
 
+def test_pending_declarations_ignored_by_the_reuse_rules_breaks_invariant_14_reuse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bezique.melds
+
+    # the fault (the engine before ruling R11): announced cards bind nothing, so a second
+    # pinochle may be announced with the queen or jack of a pending one
+    book = bezique.melds.Book.__init__
+
+    def forgetful(self: Any, c: Any, decls: Any, player: int, *, pending: bool = True) -> None:
+        book(self, c, decls, player, pending=False)
+
+    monkeypatch.setattr(bezique.melds.Book, "__init__", forgetful)
+    _assert_caught(load_profile("pinochle"), reuse, 14, short=20)
+
+
 def test_end_phase_follower_not_forced_breaks_invariant_4_atomic_rejection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -155,7 +172,8 @@ def test_rejected_action_that_changed_the_deal_breaks_invariant_4_atomic_rejecti
 
 def test_unpatched_engine_passes_the_planted_checks() -> None:
     """The same searches find nothing on the real engine (so the tests above can fail)."""
-    for invariant, number in ((dix, 8), (conservation, 1), (melds, 7), (atomic_rejection, 4)):
+    for invariant, number in ((dix, 8), (conservation, 1), (melds, 7), (atomic_rejection, 4),
+                              (reuse, 14)):
 
         def fails(playout: Playout, invariant: Invariant = invariant, number: int = number) -> bool:
             exc = _failure(invariant, playout)

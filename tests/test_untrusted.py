@@ -333,8 +333,8 @@ def test_swapped_plays_of_one_player_are_detected_by_the_digest() -> None:
 
 
 def test_a_deleted_announcement_is_detected_by_the_digest() -> None:
-    """Deleting a pending declaration (Rubicon's announce) replays legally without digests."""
-    text = (RECORDS / "rubicon.toml").read_text(encoding="utf-8")
+    """Deleting a pending declaration (a Chinese announce) replays legally without digests."""
+    text = (RECORDS / "chinese.toml").read_text(encoding="utf-8")
     line = re.search(r'^    "P[01] announce [^"]*",\n', text, re.M)
     assert line is not None
     tampered = text[:line.start()] + text[line.end():]
