@@ -150,7 +150,7 @@ class Deal(DealMoves):
         totals: tuple[int, int] = (0, 0),
         target: int | None = None,
     ) -> Deal:
-        """Set up a stacked position (DESIGN.md §4): hands, the stock top-first (its last card
+        """Set up a stacked position (docs/deals.md): hands, the stock top-first (its last card
         is the turn-up where the profile turns one up, unless ``turn_up`` is given), dealer and
         optionally trump, leader and scores. Cards are notation (``"QS QSb 10D"``) or physical
         ints. A copy letter (or an int) places that very copy; unlettered duplicates take the

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for property-testing rule profiles (DESIGN.md §5).
+"""Hypothesis strategies for property-testing rule profiles (docs/testing.md).
 
 Every strategy is named in the plural and takes keyword-only options:
 
