@@ -28,6 +28,7 @@ from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.deal import Deal
+from bezique.state import OVER
 
 EXACT, LOWER, UPPER = range(3)
 
@@ -63,8 +64,8 @@ def solve(deal: Deal) -> Solution:
             f"{deal.stock_size} card(s)"
         )
     search = _Search(deal)
-    root = deal.clone()
-    value = search.negamax(root, -_INF, _INF)
+    root = _search_root(deal)
+    value = search.diff(root, root._to_move) + search.negamax(root, -_INF, _INF)
     line: list[Action] = []
     node = root
     while not node.is_over:
@@ -80,50 +81,84 @@ _INF = 1 << 30
 def _child(deal: Deal, action: Action) -> Deal:
     """A clone of ``deal`` with ``action`` (taken from its legal actions) applied."""
     child = deal.clone()
-    child._actions.append(action)
     child._execute(action)
     return child
 
 
-def _leaf_value(child: Deal, player: int) -> int:
-    scores = child._scores
-    return scores[player] - scores[1 - player]
+def _search_root(deal: Deal) -> Deal:
+    """A clone to search from: no action history, and only the events since the end phase
+    began (a forfeit reads those), so that clones stay cheap."""
+    root = deal.clone()
+    events = root._events
+    start = max(i for i, e in enumerate(events) if e.kind == "end_phase") if any(
+        e.kind == "end_phase" for e in events
+    ) else len(events)
+    root._events = events[start:]
+    root._actions = []
+    return root
 
 
 class _Search:
-    """One solve: the transposition table and the node count."""
+    """One solve: the transposition table and the node count.
+
+    Values in the table are future gains: the final score difference for the player to move
+    minus the difference now. Scores and captured cards join the key only where the rules
+    make the future depend on them (a target that ends the deal, a call-out, a non-additive
+    end-of-deal count); otherwise positions reached with other scores share one entry.
+    """
 
     def __init__(self, deal: Deal) -> None:
+        rules = deal.rules
+        c = deal._c
+        b = rules.brisques
+        counted = b.counted == "always"
         self.table: dict[_Key, _Entry] = {}
         self.nodes = 0
-        self.revoke_forfeit = deal._c.revoke_forfeit
-        self.trick_value = deal._c.trick_value
+        self.revoke_forfeit = c.revoke_forfeit
+        self.trick_value = c.trick_value
         self.trump = deal._trump
+        self.with_scores = rules.game.end != "finish_deal" or rules.game.call_out
+        end_count = counted and b.when == "end_of_deal"
+        additive = (
+            rules.trick_points.rounding == "none" and b.min_to_score == 0
+            and b.majority_bonus == 0 and b.min_board_score_to_count == 0
+        )
+        self.with_captured = end_count and not additive
+        # an additive end-of-deal count is credited as the cards are captured (see `diff`)
+        self.pending = [
+            (value, sum(0xFF << (suit * 64 + rank * 8) for suit in range(4)))
+            for rank, value in enumerate(c.trick_value) if value
+        ] if end_count and additive else []
+        self.with_heap = counted and rules.tricks.gather != "always"
 
     def key(self, d: Deal) -> _Key:
-        """Everything about a position in the end phase that can change its future: hands,
-        the trick, who is to move and leads, scores, captured cards and heap (end-of-deal
-        counts, gathering), dixes already scored, a call-out, carte blanche, end-phase tricks
-        (forfeits)."""
-        base: _Key = (
+        """What about a position in the end phase can change its future gain: hands, the
+        trick, who is to move and leads, dixes already scored, carte blanche, and where the
+        rules make them matter scores, captured cards, the heap, end-phase tricks."""
+        key: _Key = (
             d._hand[0], d._hand[1], tuple(d._trick), d._to_move, d._phase, d._leader,
-            d._scores[0], d._scores[1], d._captured[0], d._captured[1], d._heap,
             d._dix_scored, d._called_out, tuple(d._carte),
         )
+        if self.with_scores:
+            key += (d._scores[0], d._scores[1])
+        if self.with_captured:
+            key += (d._captured[0], d._captured[1])
+        if self.with_heap:
+            key += (d._heap,)
         if self.revoke_forfeit:
-            return (*base, _end_phase_won(d))
-        return base
+            key += (_end_phase_won(d),)
+        return key
 
-    def ordered(self, d: Deal, best: int) -> list[Action]:
+    def ordered(self, legal: list[Action], best: int) -> list[Action]:
         """The legal actions, the table's best first, then high cards (winners) first."""
-        legal = d.legal_actions()
         values = self.trick_value
         trump = self.trump
 
         def rank(a: Action) -> int:
             if isinstance(a, Play):
                 card = int(a.card)
-                return -(values[card >> 3 & 7] * 16 + (card >> 3 & 7) + 256 * (card >> 6 == trump))
+                r = card >> 3 & 7
+                return -(values[r] * 16 + r + 4096 * (card >> 6 == trump))
             return 0
 
         order = sorted(legal, key=rank)
@@ -133,9 +168,31 @@ class _Search:
             order.insert(0, first)
         return order
 
+    def diff(self, d: Deal, player: int) -> int:
+        """``player``'s score minus the other's, an additive end-of-deal count included
+        before the deal is over (so that future gains do not depend on past captures)."""
+        scores = d._scores
+        diff = scores[player] - scores[1 - player]
+        if self.pending and d._phase != OVER:
+            mine, theirs = d._captured[player], d._captured[1 - player]
+            for value, mask in self.pending:
+                diff += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
+        return diff
+
+    def step(self, d: Deal, child: Deal, player: int, alpha: int, beta: int) -> int:
+        """The gain of ``player`` (to move in ``d``) through ``child``, searched in the
+        window (``alpha``, ``beta``) of gains relative to ``d``."""
+        delta = self.diff(child, player) - self.diff(d, player)
+        if child._phase == OVER:
+            return delta
+        if child._to_move == player:
+            return delta + self.negamax(child, alpha - delta, beta - delta)
+        return delta - self.negamax(child, delta - beta, delta - alpha)
+
     def negamax(self, d: Deal, alpha: int, beta: int) -> int:
-        """The exact final score difference for the player to move when it lies strictly
-        between ``alpha`` and ``beta``; otherwise a bound on the same side."""
+        """The exact future gain for the player to move (final score difference minus the
+        present one) when it lies strictly between ``alpha`` and ``beta``; otherwise a bound
+        on the same side."""
         self.nodes += 1
         key = self.key(d)
         entry = self.table.get(key)
@@ -153,14 +210,8 @@ class _Search:
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
-        for action in self.ordered(d, best_index):
-            child = _child(d, action)
-            if child.is_over:
-                value = _leaf_value(child, player)
-            elif child._to_move == player:
-                value = self.negamax(child, alpha, beta)
-            else:
-                value = -self.negamax(child, -beta, -alpha)
+        for action in self.ordered(legal, best_index):
+            value = self.step(d, _child(d, action), player, alpha, beta)
             if value > best:
                 best, best_action = value, action
                 if value > alpha:
@@ -178,15 +229,8 @@ class _Search:
         player = d._to_move
         entry = self.table.get(self.key(d))
         best = entry[2] if entry is not None else -1
-        for action in self.ordered(d, best):
-            child = _child(d, action)
-            if child.is_over:
-                value = _leaf_value(child, player)
-            elif child._to_move == player:
-                value = self.negamax(child, target - 1, target + 1)
-            else:
-                value = -self.negamax(child, -target - 1, -target + 1)
-            if value == target:
+        for action in self.ordered(d.legal_actions(), best):
+            if self.step(d, _child(d, action), player, target - 1, target + 1) == target:
                 return action
         raise AssertionError("no action keeps the solved value")  # pragma: no cover
 
