@@ -4,7 +4,7 @@ card-counting player and the rest of the deal is a perfect-information game.
 `solve` searches it with negamax alpha-beta on the final score difference, a transposition
 table and move ordering. It works on clones of the deal through `Deal.legal_actions` and the
 deal's own move code, so every profile's end-phase obligations (follow and win, follow only,
-trump rules, see ``docs/rules.md#the-end-phase``) and end-of-deal awards (last trick, brisques
+trump rules, see ``docs/rules.md#bezique-end-phase``) and end-of-deal awards (last trick, brisques
 counted at the end) come from the engine, never from the solver's own arithmetic.
 
 >>> import bezique
