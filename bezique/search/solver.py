@@ -24,6 +24,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
 from bezique.actions import Action, Play
@@ -83,6 +85,28 @@ def _child(deal: Deal, action: Action) -> Deal:
     child = deal.clone()
     child._execute(action)
     return child
+
+
+_Saved = tuple[Any, ...]
+
+
+def _save(d: Deal) -> _Saved:
+    """What an end-phase play may change in ``d`` (lists copied), for `_restore`."""
+    return (
+        d._hand[:], d._known[:], d._captured[:], d._scores[:], d._trick[:], d._carte[:],
+        d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader, d._phase,
+        d._to_move, d._tricks, d._called_out, len(d._events),
+    )
+
+
+def _restore(d: Deal, saved: _Saved) -> None:
+    """Undo the plays made since `_save` gave ``saved`` (a cheap undo for the search)."""
+    (
+        d._hand, d._known, d._captured, d._scores, d._trick, d._carte,
+        d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader, d._phase,
+        d._to_move, d._tricks, d._called_out, events,
+    ) = saved
+    del d._events[events:]
 
 
 def _search_root(deal: Deal) -> Deal:
@@ -179,10 +203,11 @@ class _Search:
                 diff += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
         return diff
 
-    def step(self, d: Deal, child: Deal, player: int, alpha: int, beta: int) -> int:
-        """The gain of ``player`` (to move in ``d``) through ``child``, searched in the
-        window (``alpha``, ``beta``) of gains relative to ``d``."""
-        delta = self.diff(child, player) - self.diff(d, player)
+    def step(self, child: Deal, player: int, here: int, alpha: int, beta: int) -> int:
+        """The gain of ``player`` through ``child`` (the position after one of the player's
+        actions) over ``here`` (the player's score difference before it), searched in the
+        window (``alpha``, ``beta``) of gains relative to the position before."""
+        delta = self.diff(child, player) - here
         if child._phase == OVER:
             return delta
         if child._to_move == player:
@@ -210,8 +235,12 @@ class _Search:
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
+        here = self.diff(d, player)
         for action in self.ordered(legal, best_index):
-            value = self.step(d, _child(d, action), player, alpha, beta)
+            saved = _save(d)
+            d._execute(action)
+            value = self.step(d, player, here, alpha, beta)
+            _restore(d, saved)
             if value > best:
                 best, best_action = value, action
                 if value > alpha:
@@ -229,8 +258,10 @@ class _Search:
         player = d._to_move
         entry = self.table.get(self.key(d))
         best = entry[2] if entry is not None else -1
+        here = self.diff(d, player)
         for action in self.ordered(d.legal_actions(), best):
-            if self.step(d, _child(d, action), player, target - 1, target + 1) == target:
+            child = _child(d, action)
+            if self.step(child, player, here, target - 1, target + 1) == target:
                 return action
         raise AssertionError("no action keeps the solved value")  # pragma: no cover
 
