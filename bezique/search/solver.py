@@ -154,6 +154,12 @@ class _Search:
             for rank, value in enumerate(c.trick_value) if value
         ] if end_count and additive else []
         self.with_heap = counted and rules.tricks.gather != "always"
+        # cards of one suit told apart only by rank: what a play scores or gathers by rank
+        brisque = [bool(c.brisque_bits >> (rank * 8) & 0xFF) for rank in range(8)]
+        self.kind = [(c.trick_value[rank], brisque[rank]) for rank in range(8)]
+        self.dix = -1
+        if c.dix_on_play and c.dix_on_play_endgame and deal._trump >= 0:
+            self.dix = deal._trump << 3 | c.dix_rank  # a dix may score when played
 
     def key(self, d: Deal) -> _Key:
         """What about a position in the end phase can change its future gain: hands, the
@@ -214,6 +220,31 @@ class _Search:
             return delta + self.negamax(child, alpha - delta, beta - delta)
         return delta - self.negamax(child, delta - beta, delta - alpha)
 
+    def distinct(self, d: Deal, legal: list[Action]) -> list[Action]:
+        """``legal`` without plays equivalent to one kept: two cards of the player's in one
+        suit, of the same trick value and brisque class, with no card between or beside them
+        in rank left to the opponent or on the trick, win and lose the same tricks."""
+        player = d._to_move
+        others = d._hand[1 - player] | d._table[1 - player]
+        for card in d._trick:
+            others |= 1 << card
+        kind, dix = self.kind, self.dix
+        kept: list[Action] = []
+        last = -1  # the last card kept, or -1
+        for action in sorted(legal, key=_card_order):
+            if not isinstance(action, Play):
+                kept.append(action)
+                continue
+            card = int(action.card)
+            if last >= 0 and card >> 6 == last >> 6 and card >> 3 != dix and last >> 3 != dix:
+                rank, low = card >> 3 & 7, last >> 3 & 7
+                span = ((1 << ((rank - low + 1) * 8)) - 1) << ((last >> 3) * 8)
+                if kind[rank] == kind[low] and not others & span:
+                    continue  # equivalent to the card kept: `last` stays the chain's head
+            kept.append(action)
+            last = card
+        return kept
+
     def negamax(self, d: Deal, alpha: int, beta: int) -> int:
         """The exact future gain for the player to move (final score difference minus the
         present one) when it lies strictly between ``alpha`` and ``beta``; otherwise a bound
@@ -232,11 +263,12 @@ class _Search:
                 return value
         player = d._to_move
         legal = d.legal_actions()
+        moves = self.distinct(d, legal)
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
         here = self.diff(d, player)
-        for action in self.ordered(legal, best_index):
+        for action in self.ordered(moves, best_index):
             saved = _save(d)
             d._execute(action)
             value = self.step(d, player, here, alpha, beta)
@@ -249,7 +281,7 @@ class _Search:
                         break
         kind = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         assert best_action is not None  # a deal not over always has a legal action
-        self.table[key] = (best, kind, legal.index(best_action))
+        self.table[key] = (best, kind, moves.index(best_action))
         return best
 
     def best_action(self, d: Deal) -> Action:
@@ -259,11 +291,16 @@ class _Search:
         entry = self.table.get(self.key(d))
         best = entry[2] if entry is not None else -1
         here = self.diff(d, player)
-        for action in self.ordered(d.legal_actions(), best):
+        for action in self.ordered(self.distinct(d, d.legal_actions()), best):
             child = _child(d, action)
             if self.step(child, player, here, target - 1, target + 1) == target:
                 return action
         raise AssertionError("no action keeps the solved value")  # pragma: no cover
+
+
+def _card_order(action: Action) -> int:
+    """Plays by suit, strongest rank first (others first)."""
+    return int(action.card) if isinstance(action, Play) else -1
 
 
 def _end_phase_won(d: Deal) -> int:
