@@ -91,6 +91,18 @@ def test_solve_agrees_with_brute_force_minimax_on_small_end_phases(profile: str)
         assert deal == before  # the solved deal is left unchanged
 
 
+@pytest.mark.parametrize("profile", ["bezique", "rubicon", "pinochle"])
+def test_solve_agrees_with_brute_force_on_five_card_end_phases(profile: str) -> None:
+    # five cards a hand: enough runs of equivalent ranks for the solver to merge
+    deals = _deals(profile, 5, 3)
+    assert deals
+    for deal in deals:
+        expected = _minimax(deal.clone())
+        mover = deal.to_move
+        assert mover is not None
+        assert solve(deal).value == expected[mover] - expected[1 - mover]
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_solve_from_mid_trick_agrees_with_brute_force(profile: str) -> None:
     for deal in _deals(profile, 3, 3):
