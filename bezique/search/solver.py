@@ -67,7 +67,8 @@ def solve(deal: Deal) -> Solution:
         )
     search = _Search(deal)
     root = _search_root(deal)
-    value = search.diff(root, root._to_move) + search.negamax(root, -_INF, _INF)
+    here = search.diff(root, root._to_move)
+    value = here + search.negamax(root, -_INF, _INF, here)
     line: list[Action] = []
     node = root
     while not node.is_over:
@@ -149,10 +150,13 @@ class _Search:
         )
         self.with_captured = end_count and not additive
         # an additive end-of-deal count is credited as the cards are captured (see `diff`)
-        self.pending = [
-            (value, sum(0xFF << (suit * 64 + rank * 8) for suit in range(4)))
-            for rank, value in enumerate(c.trick_value) if value
-        ] if end_count and additive else []
+        masks: dict[int, int] = {}  # trick value -> the cards of that value
+        for rank, value in enumerate(c.trick_value):
+            if value and end_count and additive:
+                masks[value] = masks.get(value, 0) | sum(
+                    0xFF << (suit * 64 + rank * 8) for suit in range(4)
+                )
+        self.pending = sorted(masks.items())
         self.with_heap = counted and rules.tricks.gather != "always"
         # cards of one suit told apart only by rank: what a play scores or gathers by rank
         brisque = [bool(c.brisque_bits >> (rank * 8) & 0xFF) for rank in range(8)]
@@ -213,12 +217,13 @@ class _Search:
         """The gain of ``player`` through ``child`` (the position after one of the player's
         actions) over ``here`` (the player's score difference before it), searched in the
         window (``alpha``, ``beta``) of gains relative to the position before."""
-        delta = self.diff(child, player) - here
+        there = self.diff(child, player)
+        delta = there - here
         if child._phase == OVER:
             return delta
         if child._to_move == player:
-            return delta + self.negamax(child, alpha - delta, beta - delta)
-        return delta - self.negamax(child, delta - beta, delta - alpha)
+            return delta + self.negamax(child, alpha - delta, beta - delta, there)
+        return delta - self.negamax(child, delta - beta, delta - alpha, -there)
 
     def distinct(self, d: Deal, legal: list[Action]) -> list[Action]:
         """``legal`` without plays equivalent to one kept: two cards of the player's in one
@@ -245,10 +250,10 @@ class _Search:
             last = card
         return kept
 
-    def negamax(self, d: Deal, alpha: int, beta: int) -> int:
+    def negamax(self, d: Deal, alpha: int, beta: int, here: int) -> int:
         """The exact future gain for the player to move (final score difference minus the
-        present one) when it lies strictly between ``alpha`` and ``beta``; otherwise a bound
-        on the same side."""
+        present one, ``here``) when it lies strictly between ``alpha`` and ``beta``;
+        otherwise a bound on the same side."""
         self.nodes += 1
         key = self.key(d)
         entry = self.table.get(key)
@@ -267,7 +272,6 @@ class _Search:
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
-        here = self.diff(d, player)
         for action in self.ordered(moves, best_index):
             saved = _save(d)
             d._execute(action)
@@ -286,11 +290,11 @@ class _Search:
 
     def best_action(self, d: Deal) -> Action:
         """An action that keeps the exact value of ``d`` (for the principal variation)."""
-        target = self.negamax(d, -_INF, _INF)
         player = d._to_move
+        here = self.diff(d, player)
+        target = self.negamax(d, -_INF, _INF, here)
         entry = self.table.get(self.key(d))
         best = entry[2] if entry is not None else -1
-        here = self.diff(d, player)
         for action in self.ordered(self.distinct(d, d.legal_actions()), best):
             child = _child(d, action)
             if self.step(child, player, here, target - 1, target + 1) == target:
