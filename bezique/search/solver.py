@@ -184,7 +184,8 @@ class _Search:
         return key
 
     def ordered(self, legal: list[Action], best: int) -> list[Action]:
-        """The legal actions, the table's best first, then high cards (winners) first."""
+        """The legal actions, the table's best first, then cheap cards before brisques and
+        trumps last (measured: fewer nodes than high cards first)."""
         values = self.trick_value
         trump = self.trump
 
@@ -192,7 +193,7 @@ class _Search:
             if isinstance(a, Play):
                 card = int(a.card)
                 r = card >> 3 & 7
-                return -(values[r] * 16 + r + 4096 * (card >> 6 == trump))
+                return values[r] * 16 + r + 4096 * (card >> 6 == trump)
             return 0
 
         order = sorted(legal, key=rank)
