@@ -2,10 +2,11 @@
 card-counting player and the rest of the deal is a perfect-information game.
 
 `solve` searches it with negamax alpha-beta on the final score difference, a transposition
-table and move ordering. It works on clones of the deal through `Deal.legal_actions` and the
-deal's own move code, so every profile's end-phase obligations (follow and win, follow only,
-trump rules, see ``docs/rules.md#bezique-end-phase``) and end-of-deal awards (last trick, brisques
-counted at the end) come from the engine, never from the solver's own arithmetic.
+table and move ordering. It works on a copy of the deal through `Deal.legal_actions` and the
+deal's own move code (a play is undone by restoring what it changed), so every profile's
+end-phase obligations (follow and win, follow only, trump rules, see
+``docs/rules.md#bezique-end-phase``) and end-of-deal awards (last trick, brisques counted at the
+end) come from the engine, never from the solver's own arithmetic.
 
 >>> import bezique
 >>> from bezique.search import solve
@@ -94,18 +95,18 @@ _Saved = tuple[Any, ...]
 def _save(d: Deal) -> _Saved:
     """What an end-phase play may change in ``d`` (lists copied), for `_restore`."""
     return (
-        d._hand[:], d._known[:], d._captured[:], d._scores[:], d._trick[:], d._carte[:],
-        d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader, d._phase,
-        d._to_move, d._tricks, d._called_out, len(d._events),
+        d._hand[:], d._table[:], d._known[:], d._captured[:], d._scores[:], d._trick[:],
+        d._carte[:], d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader,
+        d._phase, d._to_move, d._tricks, d._called_out, len(d._events),
     )
 
 
 def _restore(d: Deal, saved: _Saved) -> None:
     """Undo the plays made since `_save` gave ``saved`` (a cheap undo for the search)."""
     (
-        d._hand, d._known, d._captured, d._scores, d._trick, d._carte,
-        d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader, d._phase,
-        d._to_move, d._tricks, d._called_out, events,
+        d._hand, d._table, d._known, d._captured, d._scores, d._trick,
+        d._carte, d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader,
+        d._phase, d._to_move, d._tricks, d._called_out, events,
     ) = saved
     del d._events[events:]
 
@@ -115,10 +116,11 @@ def _search_root(deal: Deal) -> Deal:
     began (a forfeit reads those), so that clones stay cheap."""
     root = deal.clone()
     events = root._events
-    start = max(i for i, e in enumerate(events) if e.kind == "end_phase") if any(
-        e.kind == "end_phase" for e in events
-    ) else len(events)
-    root._events = events[start:]
+    start = len(events)
+    while start and events[start - 1].kind != "end_phase":
+        start -= 1
+    if start:  # else the deal started in its end phase: every event counts
+        root._events = events[start - 1:]
     root._actions = []
     return root
 
