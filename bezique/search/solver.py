@@ -188,6 +188,8 @@ class _Search:
     def ordered(self, legal: list[Action], best: int) -> list[Action]:
         """The legal actions, the table's best first, then cheap cards before brisques and
         trumps last (measured: fewer nodes than high cards first)."""
+        if len(legal) < 2:
+            return legal
         values = self.trick_value
         trump = self.trump
 
@@ -232,6 +234,8 @@ class _Search:
         """``legal`` without plays equivalent to one kept: two cards of the player's in one
         suit, of the same trick value and brisque class, with no card between or beside them
         in rank left to the opponent or on the trick, win and lose the same tricks."""
+        if len(legal) < 2:
+            return legal
         player = d._to_move
         others = d._hand[1 - player] | d._table[1 - player]
         for card in d._trick:
