@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from attrs import frozen
 
@@ -87,37 +87,35 @@ class ProgressBar:
         self.stream.flush()
 
 
+_N = TypeVar("_N", int, float)
+
+
+def _number(text: str, kind: type[_N], least: _N, what: str) -> _N:
+    """``text`` read as ``kind`` (finite) and at least ``least``; else an argparse error."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if not least <= value < float("inf"):
+        more = "at least 1" if least == 1 else "0 or more"
+        shown = value if kind is int else text
+        raise argparse.ArgumentTypeError(f"expected {more}, got {shown}")
+    return value
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1 (counts of deals, games, workers)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+    return _number(text, int, 1, "a whole number")
 
 
 def non_negative_int(text: str) -> int:
     """An argparse type: a whole number of at least 0 (a ply)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
-    return value
+    return _number(text, int, 0, "a whole number")
 
 
 def non_negative_float(text: str) -> float:
     """An argparse type: a finite number of at least 0 (seconds)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected 0 or more, got {text}")
-    return value
+    return _number(text, float, 0.0, "a number")
 
 
 def game_title(rules: Rules) -> str:
