@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,8 @@ from typing import Any
 import attrs
 import pytest
 
-from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles
+from bezique import Deal
+from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles, load_profile
 
 BUILTIN_PROFILES = list_profiles()
 
@@ -19,6 +21,17 @@ def builtin_name(request: pytest.FixtureRequest) -> str:
     """Each built-in profile name in turn."""
     name: str = request.param
     return name
+
+
+def played(name: str, seed: int, plies: int) -> Deal:
+    """A deal of profile ``name`` after up to ``plies`` seeded random actions."""
+    rng = random.Random(seed)
+    deal = Deal.new(load_profile(name), seed=seed, dealer=seed % 2)
+    for _ in range(plies):
+        if deal.is_over:
+            break
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
 
 
 @pytest.fixture

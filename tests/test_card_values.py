@@ -8,6 +8,7 @@ import pickle
 import random
 
 import pytest
+from conftest import played
 
 import bezique
 from bezique import Card, NotationError, Rank, Suit
@@ -126,23 +127,12 @@ def test_rank_prints_as_notation_and_orders_strongest_first() -> None:
 # --- the public places that hand out cards -----------------------------------------------------
 
 
-def _played(profile: str, seed: int, plies: int) -> bezique.Deal:
-    deal = bezique.Deal.new(bezique.load_profile(profile), seed=seed, dealer=seed % 2)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if deal.is_over:
-            break
-        legal = deal.legal_actions()
-        deal.apply(legal[int(rng.random() * len(legal))])
-    return deal
-
-
 def _all_cards(values: object) -> bool:
     return all(type(x) is Card for x in values)  # type: ignore[attr-defined]
 
 
 def test_iterating_a_card_set_gives_cards() -> None:
-    deal = _played("bezique", 3, 0)
+    deal = played("bezique", 3, 0)
     for cards in (deal.hand(0), deal.hand(1), deal.table(0), deal.captured(1), deal.heap):
         assert _all_cards(cards)
     assert list(CardSet.of([0, 9, 255])) == [Card("AS"), Card("10Sb"), Card("7Ch")]
@@ -150,7 +140,7 @@ def test_iterating_a_card_set_gives_cards() -> None:
 
 @pytest.mark.parametrize("profile", ["bezique", "chinese", "pinochle", "rubicon", "five-hundred"])
 def test_deal_views_events_and_actions_give_cards_and_suits(profile: str) -> None:
-    deal = _played(profile, 5, 0)
+    deal = played(profile, 5, 0)
     assert deal.turn_up is None or type(deal.turn_up) is Card
     assert deal.trump is None or type(deal.trump) is Suit
     assert _all_cards(deal.stock)
@@ -176,7 +166,7 @@ def test_deal_views_events_and_actions_give_cards_and_suits(profile: str) -> Non
 
 
 def test_observation_gives_cards_and_suits() -> None:
-    deal = _played("bezique", 11, 30)
+    deal = played("bezique", 11, 30)
     seen = deal.observation(deal.to_move or 0)
     assert seen.turn_up is None or type(seen.turn_up) is Card
     assert type(seen.trump) is Suit

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,17 +17,6 @@ from bezique.observation import mask_event
 
 PROFILES = list_profiles()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def played(name: str, seed: int, plies: int) -> Deal:
-    """A deal of profile ``name`` after up to ``plies`` seeded random actions."""
-    rng = random.Random(seed)
-    deal = Deal.new(load_profile(name), seed=seed, dealer=seed % 2)
-    for _ in range(plies):
-        if deal.is_over:
-            break
-        deal.apply(rng.choice(deal.legal_actions()))
-    return deal
 
 
 def hidden(deal: Deal, player: int) -> int:

@@ -5,21 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import played
 
 import bezique
 from bezique import Deal
 from bezique.cli import main
 from bezique.render import HIDDEN, card_text, text, view
-
-
-def _played(name: str, seed: int, plies: int) -> Deal:
-    deal = Deal.new(bezique.load_profile(name), seed=seed, dealer=seed % 2)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if deal.is_over:
-            break
-        deal.apply(rng.choice(deal.legal_actions()))
-    return deal
 
 
 def _line(picture: str, start: str, after: str | None = None) -> str:
@@ -34,7 +25,7 @@ def _line(picture: str, start: str, after: str | None = None) -> str:
 def test_render_without_perspective_shows_both_hands_and_tables(
     builtin_name: str, plies: int
 ) -> None:
-    deal = _played(builtin_name, 3, plies)
+    deal = played(builtin_name, 3, plies)
     picture = deal.render()
     assert HIDDEN not in picture
     v = view(deal)
@@ -54,7 +45,7 @@ def test_render_without_perspective_shows_both_hands_and_tables(
 def test_render_from_a_perspective_hides_exactly_the_unseen_cards(
     builtin_name: str, plies: int
 ) -> None:
-    deal = _played(builtin_name, 8, plies)
+    deal = played(builtin_name, 8, plies)
     for p in (0, 1):
         v = view(deal, p)
         near, far = v.seats[1], v.seats[0]
@@ -69,7 +60,7 @@ def test_render_from_a_perspective_hides_exactly_the_unseen_cards(
 
 
 def test_a_stock_or_opponent_card_never_shows_from_a_perspective() -> None:
-    deal = _played("bezique", 5, 6)
+    deal = played("bezique", 5, 6)
     picture = deal.render(0)
     far = _line(picture, "P1  hand")
     assert far.count(HIDDEN) == len(deal.hand(1)) - len(deal.known(1))
@@ -118,7 +109,7 @@ def test_cli_replay_ply_from_a_perspective(tmp_path: object,
 
     from bezique import record
 
-    deal = _played("bezique", 12, 5)
+    deal = played("bezique", 12, 5)
     path = Path(str(tmp_path)) / "r.toml"
     record.dump(deal, path)
     assert main(["replay", str(path), "--ply", "5", "--perspective", "0"]) == 0
@@ -128,6 +119,6 @@ def test_cli_replay_ply_from_a_perspective(tmp_path: object,
 
 
 def test_str_of_a_deal_is_its_picture_and_repr_stays_one_line() -> None:
-    deal = _played("chinese", 2, 11)
+    deal = played("chinese", 2, 11)
     assert str(deal) == deal.render()
     assert "\n" not in repr(deal)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import played
 
 import bezique
 import bezique.svg
@@ -17,16 +17,6 @@ from bezique.render import view
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent
-
-
-def _played(name: str, seed: int, plies: int) -> Deal:
-    deal = Deal.new(bezique.load_profile(name), seed=seed, dealer=seed % 2)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if deal.is_over:
-            break
-        deal.apply(rng.choice(deal.legal_actions()))
-    return deal
 
 
 def _drawn(picture: str) -> tuple[Counter[str], int]:
@@ -50,7 +40,7 @@ def _self_contained(picture: str) -> None:
 
 @pytest.mark.parametrize("plies", [0, 13, 60, 500])
 def test_deal_pictures_are_valid_self_contained_svg(builtin_name: str, plies: int) -> None:
-    deal = _played(builtin_name, 4, plies)
+    deal = played(builtin_name, 4, plies)
     for perspective in (None, 0, 1):
         picture = bezique.svg.deal(deal, perspective=perspective)
         _self_contained(picture)
@@ -62,7 +52,7 @@ def test_deal_pictures_are_valid_self_contained_svg(builtin_name: str, plies: in
 def test_a_picture_shows_the_cards_the_onlooker_sees_and_backs_for_the_rest(
     builtin_name: str, plies: int
 ) -> None:
-    deal = _played(builtin_name, 6, plies)
+    deal = played(builtin_name, 6, plies)
     for perspective in (None, 0, 1):
         v = view(deal, perspective)
         visible = [c for seat in v.seats for c in (*seat.hand, *seat.table)]
@@ -105,13 +95,13 @@ def test_card_draws_rank_suit_and_colour() -> None:
 
 
 def test_size_none_leaves_the_picture_to_its_container() -> None:
-    root = ET.fromstring(bezique.svg.deal(_played("rubicon", 1, 3), size=None))
+    root = ET.fromstring(bezique.svg.deal(played("rubicon", 1, 3), size=None))
     assert root.get("width") is None and root.get("viewBox") == "0 0 900 628"
 
 
 def test_an_unknown_perspective_raises_value_error() -> None:
     with pytest.raises(ValueError, match="perspective"):
-        bezique.svg.deal(_played("bezique", 1, 0), perspective=3)
+        bezique.svg.deal(played("bezique", 1, 0), perspective=3)
 
 
 def test_the_readme_picture_is_checked_in_and_valid() -> None:
