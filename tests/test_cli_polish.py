@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,19 @@ class Answers:
         raise EOFError
 
 
+def _scripted(lines: list[str]) -> tuple[io.StringIO, Callable[[str], str]]:
+    """An output stream and a ``read`` that echoes each prompt to it and answers ``lines`` in
+    turn."""
+    out = io.StringIO()
+    answers = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(answers)
+
+    return out, read
+
+
 def _play(argv: list[str], answers: dict[str, str]) -> tuple[str, Answers]:
     out = io.StringIO()
     read = Answers(out, answers)
@@ -159,12 +173,7 @@ def test_play_never_overwrites_a_record_silently(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bezique-4.toml").write_text("mine", encoding="utf-8")
-    out = io.StringIO()
-    answers = iter(["1", "quit", "y"])
-
-    def read(prompt: str) -> str:
-        out.write(prompt)
-        return next(answers)
+    out, read = _scripted(["1", "quit", "y"])
 
     assert play_main(["--seed", "4"], stdout=out, read=read) == 0
     assert "Save the game record to bezique-4-2.toml?" in out.getvalue()
@@ -177,12 +186,7 @@ def test_play_save_command_asks_before_replacing_a_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.toml").write_text("mine", encoding="utf-8")
-    out = io.StringIO()
-    answers = iter(["save mine.toml", "n", "save mine.toml", "y", "quit", "n"])
-
-    def read(prompt: str) -> str:
-        out.write(prompt)
-        return next(answers)
+    out, read = _scripted(["save mine.toml", "n", "save mine.toml", "y", "quit", "n"])
 
     assert play_main(["--seed", "4"], stdout=out, read=read) == 0
     text = out.getvalue()

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import played
 
 import bezique
 from bezique import Deal, Game, record
@@ -112,10 +113,7 @@ def test_undo_with_nothing_to_take_back_raises_index_error() -> None:
 
 
 def test_undo_of_a_determinized_world_raises_and_leaves_it_unchanged() -> None:
-    deal = Deal.new(bezique.load_profile("bezique"), seed=4)
-    rng = random.Random(4)
-    for _ in range(12):
-        deal.apply(rng.choice(deal.legal_actions()))
+    deal = played("bezique", 4, 12)
     world = deal.determinize(0, random.Random(1))
     kept = world.clone()
     with pytest.raises(ValueError, match="does not replay"):
@@ -124,10 +122,7 @@ def test_undo_of_a_determinized_world_raises_and_leaves_it_unchanged() -> None:
 
 
 def test_undo_leaves_clones_independent() -> None:
-    deal = Deal.new(bezique.load_profile("rubicon"), seed=8)
-    rng = random.Random(8)
-    for _ in range(20):
-        deal.apply(rng.choice(deal.legal_actions()))
+    deal = played("rubicon", 8, 20)
     copy = deal.clone()
     deal.undo()
     assert len(copy.actions) == 20 and len(deal.actions) == 19
@@ -136,13 +131,7 @@ def test_undo_leaves_clones_independent() -> None:
 
 
 def test_a_record_written_after_undo_replays(builtin_name: str) -> None:
-    rules = bezique.load_profile(builtin_name)
-    deal = Deal.new(rules, seed=9)
-    rng = random.Random(9)
-    for _ in range(40):
-        if deal.is_over:
-            break
-        deal.apply(rng.choice(deal.legal_actions()))
+    deal = played(builtin_name, 9, 40)
     for _ in range(3):
         deal.undo()
     rebuilt = record.rebuild(record.dumps(deal))
