@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from bezique.compile import TRICK_POINT_SCHEMES
+from bezique.compile import TRICK_POINT_SCHEMES, compile_rules
 from bezique.count import end_count
 from bezique.players import PLAYERS, player_name
 from bezique.rules.model import Rules
@@ -108,8 +108,7 @@ def brisques_in_pack(rules: Rules) -> int:
     >>> brisques_in_pack(load_profile("bezique")), brisques_in_pack(load_profile("chinese"))
     (16, 48)
     """
-    ranks = sum(rank in rules.pack.ranks for rank in ("A", "10"))
-    return ranks * 4 * rules.pack.copies
+    return compile_rules(rules).brisque_bits.bit_count()
 
 
 def _player(name: str, value: int | None) -> int | None:
