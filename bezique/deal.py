@@ -418,8 +418,9 @@ class Deal(DealMoves):
 
         Raises `IndexError` when no action has been applied. The deal is replayed from its
         `origin` (its cost grows with the number of actions: fine for a user interface, not
-        for search, which should `clone`). A deal changed otherwise than by actions, such as a
-        `determinize` world, does not replay from its origin: `ValueError`. Either error leaves
+        for search, which should `clone`). A `determinize` world starts where it was sampled
+        (nothing to undo); one changed otherwise than by actions, such as a world after
+        actions, does not replay from its origin: `ValueError`. Either error leaves
         the deal exactly as it was.
         """
         if not self._actions:

@@ -42,6 +42,7 @@ from bezique.events import Event
 from bezique.melds import Declaration
 from bezique.players import player_name
 from bezique.rules.model import Rules
+from bezique.state import Origin
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
@@ -87,6 +88,9 @@ class Observation:
     declarations: tuple[Declaration, ...]
     events: tuple[Event, ...]
     legal: tuple[Action, ...] = field(default=())
+    _world: Deal | None = field(default=None, eq=False, repr=False, alias="world")
+    """A deal equal to the observed one except that the unseen cards lie in a fixed (sorted)
+    order: it carries nothing the observer may not know, and `determinize` deals from it."""
 
     def __repr__(self) -> str:
         """One line: observer, profile, phase, who moves, trumps, hand, stock and scores."""
@@ -107,6 +111,24 @@ class Observation:
     def pending(self) -> tuple[Declaration, ...]:
         """The pending (announced, not yet scored) declarations of both players."""
         return tuple(d for d in self.declarations if d.pending)
+
+    def determinize(self, rng: random.Random) -> Deal:
+        """A full deal consistent with this observation: the unseen cards dealt at random
+        between the opponent's concealed hand (his known cards kept) and the stock, as
+        `Deal.determinize` does; what a bot uses for information-set search. The same ``rng``
+        state gives the same deal, and two deals that differ only in cards the observer cannot
+        see give the same worlds. Its observation for `player` equals this one.
+
+        >>> import bezique, random
+        >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+        >>> seen = deal.observation(0)
+        >>> world = seen.determinize(random.Random(1))
+        >>> world.observation(0) == seen, world.hand(0) == deal.hand(0)
+        (True, True)
+        """
+        if self._world is None:
+            raise ValueError("determinize: this observation was not made by Deal.observation")
+        return determinize(self._world, self.player, rng)
 
     def legal_actions(self) -> list[Action]:
         """The observer's legal actions when it is his turn (empty otherwise): the same list
@@ -138,6 +160,7 @@ def _hidden(deal: Deal, player: int) -> int:
 def observe(deal: Deal, player: int) -> Observation:
     """The observation of ``deal`` for ``player`` (what `Deal.observation` returns)."""
     opp = 1 - player
+    events = tuple(mask_event(e, player) for e in deal.events)
     return Observation(
         rules=deal.rules,
         player=player,
@@ -147,10 +170,39 @@ def observe(deal: Deal, player: int) -> Observation:
         opponent_hand_size=len(deal.hand(opp)),
         unseen=CardSet(_hidden(deal, player)) | CardSet.of(deal.stock),
         captured=(deal.captured(0), deal.captured(1)),
-        events=tuple(mask_event(e, player) for e in deal.events),
         legal=tuple(deal.legal_actions()) if deal.to_move == player else (),
+        world=_public_world(deal, player, events),
+        events=events,
         **{name: getattr(deal, name) for name in _PUBLIC},
     )
+
+
+def _public_world(deal: Deal, player: int, events: tuple[Event, ...]) -> Deal:
+    """``deal`` with the cards ``player`` cannot see dealt in sorted order (no trace of where
+    they really are), the opponent's draws masked in its events, and no history before now."""
+    world = _deal_out(deal, player, sorted([*iter_bits(_hidden(deal, player)), *deal._stock]))
+    world._events = list(events)
+    return world
+
+
+def _deal_out(deal: Deal, player: int, pool: list[int]) -> Deal:
+    """A clone of ``deal`` whose opponent holds his known cards and the first of ``pool`` (as
+    many as he holds unseen) and whose stock is the rest; the clone starts from here: its
+    origin is this position and it has no actions to take back, so it holds no trace of the
+    real deal."""
+    opp = 1 - player
+    size = _hidden(deal, player).bit_count()
+    world = deal.clone()
+    world.seed = None
+    world._hand[opp] = deal.known(opp).bits | CardSet.of(pool[:size]).bits
+    world._stock = pool[size:]
+    world._actions = []
+    world._origin = Origin(
+        hands=(tuple(iter_bits(world._hand[0])), tuple(iter_bits(world._hand[1]))),
+        stock=tuple(reversed(world._stock)), turn_up=deal.turn_up, trump=deal.trump,
+        leader=deal.leader, scores=deal.scores,
+    )
+    return world
 
 
 def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
@@ -161,17 +213,11 @@ def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
     are unchanged. In the end phase the stock is empty and the opponent's hand is exactly what
     ``player`` can deduce, so the result is the deal itself (up to masked events).
     """
-    opp = 1 - player
-    hidden = _hidden(deal, player)
-    pool = [*iter_bits(hidden), *deal._stock]
+    pool = [*iter_bits(_hidden(deal, player)), *deal._stock]
     rng.shuffle(pool)
-    size = hidden.bit_count()
-    world = deal.clone()
-    world.seed = None
-    world._hand[opp] = deal.known(opp).bits | CardSet.of(pool[:size]).bits
-    world._stock = pool[size:]
+    world = _deal_out(deal, player, pool)
     world._events = [mask_event(e, player) for e in deal._events]
-    _carte_state(world, opp)
+    _carte_state(world, 1 - player)
     return world
 
 

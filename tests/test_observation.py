@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from conftest import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bezique
 from bezique import Deal, list_profiles, load_profile
 from bezique.cards import card_name, iter_bits, parse_card
 from bezique.observation import mask_event
@@ -236,3 +238,35 @@ def test_invariant_12_clone_is_equal_and_independent(name: str, seed: int, plies
         assert twin != deal
     assert (deal.events, deal.scores, deal.stock, [deal.hand(p) for p in (0, 1)]) == snapshot
     assert deal == played(name, seed, plies)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS, plies=st.integers(0, 150), player=st.integers(0, 1))
+def test_observation_determinize_gives_a_consistent_world_and_no_trace(
+    name: str, seed: int, plies: int, player: int
+) -> None:
+    """``Observation.determinize(rng)``: a full deal whose observation for the observer equals
+    the one it came from; the same rng gives the same world, and deals differing only in cards
+    the observer cannot see give the same worlds (the observation carries nothing hidden)."""
+    deal = played(name, seed, plies)
+    seen = deal.observation(player)
+    world = seen.determinize(random.Random(seed))
+    assert world.observation(player) == seen
+    if deal.to_move == player:
+        assert world.legal_actions() == deal.legal_actions()
+    assert world == seen.determinize(random.Random(seed))
+    twin = swapped(deal, player, random.Random(seed + 1))
+    if twin is not None:
+        assert twin.observation(player).determinize(random.Random(3)) == seen.determinize(
+            random.Random(3))
+    if not deal.is_over:
+        mover = world.clone()
+        mover.apply(mover.legal_actions()[0])
+
+
+def test_an_observation_built_by_hand_cannot_be_determinized() -> None:
+    seen = bezique.Deal.new(bezique.load_profile("bezique"), seed=2).observation(0)
+    bare = attrs.evolve(seen, world=None)
+    with pytest.raises(ValueError, match=r"not made by Deal\.observation"):
+        bare.determinize(random.Random(0))

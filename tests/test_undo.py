@@ -116,9 +116,22 @@ def test_undo_of_a_determinized_world_raises_and_leaves_it_unchanged() -> None:
     deal = played("bezique", 4, 12)
     world = deal.determinize(0, random.Random(1))
     kept = world.clone()
+    with pytest.raises(IndexError):  # a world starts where it was sampled: no history
+        world.undo()
+    _same(world, kept)
+    world.apply(world.legal_actions()[0])
+    kept = world.clone()
     with pytest.raises(ValueError, match="does not replay"):
         world.undo()
     _same(world, kept)
+
+
+def test_a_determinized_world_keeps_no_trace_of_the_real_deal() -> None:
+    deal = played("bezique", 4, 12)
+    world = deal.determinize(0, random.Random(1))
+    assert world.actions == () and world.seed is None
+    assert world.origin.hands == (tuple(world.hand(0)), tuple(world.hand(1)))
+    assert world.origin.stock == world.stock
 
 
 def test_undo_leaves_clones_independent() -> None:
