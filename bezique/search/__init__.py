@@ -1,6 +1,16 @@
-"""Strong play: `solve` gives the exact value and principal variation of an end phase (see
-``docs/search.md``)."""
+"""Strong play: `solve` gives the exact value and principal variation of an end phase;
+`SearchBot` plays every decision from its observation, with `evaluate` valuing each legal
+action (see ``docs/search.md``)."""
 
+from bezique.search.bot import DEFAULT_SIMULATIONS, ActionValue, Evaluation, SearchBot, evaluate
 from bezique.search.solver import Solution, solve
 
-__all__ = ["Solution", "solve"]
+__all__ = [
+    "DEFAULT_SIMULATIONS",
+    "ActionValue",
+    "Evaluation",
+    "SearchBot",
+    "Solution",
+    "evaluate",
+    "solve",
+]
