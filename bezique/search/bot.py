@@ -19,12 +19,15 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 
 from attrs import frozen
 
 from bezique.actions import Action
+from bezique.bots import _Turn
 from bezique.deal import Deal
 from bezique.observation import Observation
 from bezique.search.rollout import playout
@@ -32,8 +35,20 @@ from bezique.search.solver import solve
 
 __all__ = ["DEFAULT_SIMULATIONS", "ActionValue", "Evaluation", "SearchBot", "evaluate"]
 
-DEFAULT_SIMULATIONS = 200
+DEFAULT_SIMULATIONS = 48
 """The budget when neither ``simulations`` nor ``seconds`` is given: playouts per decision."""
+
+DEFAULT_CANDIDATES = 4
+"""How many of the heuristic's best actions `SearchBot` compares."""
+
+DEFAULT_Z = 2.0
+"""How many standard errors a candidate's gain must exceed to overrule the heuristic."""
+
+
+def prior(observation: Observation) -> list[Action]:
+    """The legal actions, the greedy heuristic's (`bezique.bots.GreedyBot`) favourite first."""
+    turn = _Turn(observation)
+    return sorted(observation.legal_actions(), key=turn.value, reverse=True)
 
 
 @frozen(kw_only=True)
@@ -98,6 +113,48 @@ def _exact(world: Deal, actions: list[Action]) -> Evaluation:
     return Evaluation(player=me, values=tuple(values), exact=True, simulations=0)
 
 
+def _playouts(
+    observation: Observation,
+    actions: list[Action],
+    rng: random.Random,
+    simulations: int | None,
+    seconds: float | None,
+    stop: Callable[[list[list[int]]], bool] | None = None,
+) -> list[list[int]]:
+    """Per action, its final score differences over sampled worlds (the same worlds, in the
+    same order, for every action), until the budget is spent (at least two worlds) or
+    ``stop(results)`` says that more worlds cannot change the answer."""
+    me = observation.player
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    results: list[list[int]] = [[] for _ in actions]
+    playouts = 0
+    while True:
+        world = observation.determinize(rng)
+        for i, action in enumerate(actions):
+            child = world.clone()
+            child._execute(action)
+            playout(child)
+            s = child._scores
+            results[i].append(s[me] - s[1 - me])
+        playouts += len(actions)
+        if len(results[0]) < 2:
+            continue
+        if simulations is not None and playouts + len(actions) > simulations:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if stop is not None and stop(results):
+            break
+    return results
+
+
+def _values(actions: list[Action], results: list[list[int]]) -> tuple[ActionValue, ...]:
+    values = [ActionValue(action=a, value=sum(r) / len(r), samples=len(r))
+              for a, r in zip(actions, results, strict=True)]
+    values.sort(key=lambda v: -v.value)
+    return tuple(values)
+
+
 def evaluate(
     observation: Observation,
     *,
@@ -107,67 +164,103 @@ def evaluate(
 ) -> Evaluation:
     """Value every legal action of ``observation`` (whose player must be to move).
 
-    End phase: exact, by the solver. Stock phase: playouts over sampled worlds, until
-    ``simulations`` playouts or ``seconds`` have been spent (`DEFAULT_SIMULATIONS` when neither
-    is given; at least one world in any case).
+    End phase: exact, by the solver. Stock phase: the mean final score difference of playouts
+    over sampled worlds (every action in every world), until ``simulations`` playouts or
+    ``seconds`` have been spent (with neither, `DEFAULT_SIMULATIONS` playouts per legal
+    action; at least two worlds in any case).
     """
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
-    me = observation.player
     if observation.in_end_phase:
         return _exact(observation.determinize(rng), actions)
     if simulations is None and seconds is None:
-        simulations = DEFAULT_SIMULATIONS
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = [0.0] * len(actions)
-    worlds = 0
-    playouts = 0
-    while True:
-        world = observation.determinize(rng)
-        for i, action in enumerate(actions):
-            child = world.clone()
-            child._execute(action)
-            playout(child)
-            s = child._scores
-            totals[i] += s[me] - s[1 - me]
-        worlds += 1
-        playouts += len(actions)
-        if simulations is not None and playouts + len(actions) > simulations:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-    values = [ActionValue(action=a, value=totals[i] / worlds, samples=worlds)
-              for i, a in enumerate(actions)]
-    values.sort(key=lambda v: -v.value)
-    return Evaluation(player=me, values=tuple(values), exact=False, simulations=playouts)
+        simulations = DEFAULT_SIMULATIONS * len(actions)
+    results = _playouts(observation, actions, rng, simulations, seconds)
+    return Evaluation(player=observation.player, values=_values(actions, results), exact=False,
+                      simulations=len(actions) * len(results[0]))
+
+
+def _gains(results: list[list[int]]) -> list[tuple[float, float]]:
+    """Per candidate after the first: its mean gain over candidate 0 (paired world by world)
+    and that gain in standard errors (infinite when every world agrees)."""
+    base = results[0]
+    n = len(base)
+    out = []
+    for other in results[1:]:
+        diffs = [x - y for x, y in zip(other, base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        z = mean / math.sqrt(var / n) if var else math.copysign(math.inf, mean) if mean else 0.0
+        out.append((mean, z))
+    return out
+
+
+def _departs(results: list[list[int]], z: float) -> int:
+    """The candidate (index) to play instead of candidate 0, the heuristic's choice: the one
+    with the best mean gain over it among those whose gain is significant (more than ``z``
+    standard errors, a paired test over the worlds); else 0."""
+    best, best_gain = 0, 0.0
+    for i, (mean, score) in enumerate(_gains(results), start=1):
+        if score > z and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+def _futile(z: float, worlds: int) -> Callable[[list[list[int]]], bool]:
+    """Stop sampling once half of ``worlds`` have been played and no candidate is even half
+    way to a significant gain over the heuristic's choice: the rest would not overrule it."""
+
+    def stop(results: list[list[int]]) -> bool:
+        n = len(results[0])
+        return n >= max(worlds // 2, 3) and all(t < z / 2 for _, t in _gains(results))
+
+    return stop
 
 
 class SearchBot:
-    """A strong player for every profile: determinized playouts in the stock phase, the exact
-    solver once the stock is gone (see the module's docs).
+    """A strong player for every profile: the greedy heuristic's best few actions compared by
+    determinized playouts in the stock phase, the exact solver once the stock is gone (see the
+    module's docs).
 
     ``simulations`` caps the playouts per decision (reproducible: the same seed and budget
     give the same choices); ``seconds`` caps the time per decision instead (or as well).
-    With neither, `DEFAULT_SIMULATIONS`. A decision with one legal action costs nothing.
+    With neither, `DEFAULT_SIMULATIONS`. ``candidates`` is how many of the heuristic's best
+    actions are compared, and the bot departs from the heuristic's first choice only when
+    another candidate's mean gain over it, paired world by world, exceeds ``z`` standard
+    errors. A decision with one legal action costs nothing.
     """
 
     def __init__(
-        self, seed: int | None = 0, seconds: float | None = None, simulations: int | None = None
+        self,
+        seed: int | None = 0,
+        seconds: float | None = None,
+        simulations: int | None = None,
+        *,
+        candidates: int = DEFAULT_CANDIDATES,
+        z: float = DEFAULT_Z,
     ) -> None:
         if simulations is not None and simulations < 1:
             raise ValueError(f"SearchBot: simulations must be at least 1, got {simulations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"SearchBot: seconds must be positive, got {seconds}")
+        if candidates < 1:
+            raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
         self.rng = random.Random(seed)
         """The bot's own random stream (worlds are sampled from it)."""
         self.seconds = seconds
         """The time budget per decision, if any."""
-        self.simulations = simulations
+        self.simulations = DEFAULT_SIMULATIONS if simulations is None and seconds is None \
+            else simulations
         """The playout budget per decision, if any."""
+        self.candidates = candidates
+        """How many of the heuristic's best actions the playouts compare."""
+        self.z = z
+        """How sure (standard errors) the playouts must be to overrule the heuristic."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
-        """Every legal action of ``observation`` with its value, best first."""
+        """Every legal action of ``observation`` with its value, best first (`evaluate`, with
+        this bot's budget spread over all the legal actions)."""
         return evaluate(observation, rng=self.rng, simulations=self.simulations,
                         seconds=self.seconds)
 
@@ -177,6 +270,11 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         if observation.in_end_phase:
-            line = solve(observation.determinize(self.rng)).line
-            return line[0]
-        return self.evaluate(observation).best
+            return solve(observation.determinize(self.rng)).line[0]
+        ranked = prior(observation)[: self.candidates]
+        if len(ranked) == 1:
+            return ranked[0]
+        worlds = (self.simulations or 0) // len(ranked)
+        stop = _futile(self.z, worlds) if worlds else None
+        results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)
+        return ranked[_departs(results, self.z)]

@@ -100,7 +100,7 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
                     else card >> 6 == trump
                 )
                 won = t.points[(lead >> 3) & 7] + t.points[(card >> 3) & 7]
-                value = 50.0 + won - keep if beats and (end or won >= 10) else -keep
+                value = 50.0 + won - keep if beats and (end or won >= 10 or keep <= 2.0) else -keep
         elif isinstance(action, Meld):
             points = t.meld_points.get(action.name, 0) or t.trump_meld_value
             value = 1000.0 + points
