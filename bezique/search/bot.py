@@ -26,12 +26,13 @@ from collections.abc import Callable
 
 from attrs import frozen
 
-from bezique.actions import Action
+from bezique.actions import Action, CallOut
 from bezique.bots import _Turn
 from bezique.deal import Deal
 from bezique.observation import Observation
 from bezique.search.rollout import playout
 from bezique.search.solver import solve
+from bezique.state import OVER
 
 __all__ = ["DEFAULT_SIMULATIONS", "ActionValue", "Evaluation", "SearchBot", "evaluate"]
 
@@ -106,9 +107,12 @@ def _exact(world: Deal, actions: list[Action]) -> Evaluation:
     for action in actions:
         child = world.clone()
         child._execute(action)
-        scores = solve(child).scores
-        values.append(ActionValue(action=action, value=float(scores[me] - scores[1 - me]),
-                                  samples=0))
+        if child._phase == OVER:
+            value = outcome(child, me)
+        else:
+            scores = solve(child).scores
+            value = scores[me] - scores[1 - me]
+        values.append(ActionValue(action=action, value=float(value), samples=0))
     values.sort(key=lambda v: -v.value)
     return Evaluation(player=me, values=tuple(values), exact=True, simulations=0)
 
@@ -134,8 +138,7 @@ def _playouts(
             child = world.clone()
             child._execute(action)
             playout(child)
-            s = child._scores
-            results[i].append(s[me] - s[1 - me])
+            results[i].append(outcome(child, me))
         playouts += len(actions)
         if len(results[0]) < 2:
             continue
@@ -146,6 +149,23 @@ def _playouts(
         if stop is not None and stop(results):
             break
     return results
+
+
+def outcome(deal: Deal, player: int) -> int:
+    """What a finished deal is worth to ``player``: his score minus the opponent's, except
+    that a deal ended by a call-out decided the game, worth the whole target (won or lost)."""
+    s = deal._scores
+    caller = deal._called_out
+    if caller < 0:
+        return s[player] - s[1 - player]
+    won = deal.totals[caller] + s[caller] >= deal.target
+    return deal.target if (caller == player) == won else -deal.target
+
+
+def reached(observation: Observation) -> bool:
+    """Whether the observer has reached the target (so that calling out wins the game)."""
+    me = observation.player
+    return observation.totals[me] + observation.scores[me] >= observation.target
 
 
 def _values(actions: list[Action], results: list[list[int]]) -> tuple[ActionValue, ...]:
@@ -269,9 +289,19 @@ class SearchBot:
         actions = observation.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        call = next((a for a in actions if isinstance(a, CallOut)), None)
+        if call is not None:
+            if reached(observation):
+                return call  # the game is won now
+            actions = [a for a in actions if a is not call]
+            if len(actions) == 1:
+                return actions[0]
         if observation.in_end_phase:
-            return solve(observation.determinize(self.rng)).line[0]
-        ranked = prior(observation)[: self.candidates]
+            world = observation.determinize(self.rng)
+            if call is not None:
+                return _exact(world, actions).best
+            return solve(world).line[0]
+        ranked = [a for a in prior(observation) if a is not call][: self.candidates]
         if len(ranked) == 1:
             return ranked[0]
         worlds = (self.simulations or 0) // len(ranked)

@@ -2,9 +2,9 @@
 
 It is a cheap cousin of `bezique.bots.GreedyBot` that reads the (full) deal of a sampled world
 instead of building an observation at every turn: it declares the best meld on offer, takes the
-dix and carte blanche, never calls out, leads and throws the card it needs least, and wins a
-trick with its cheapest winning card when the trick holds points (in the end phase, whenever
-it can).
+dix and carte blanche, calls out exactly when that wins, leads and throws the card it needs
+least, and wins a trick with its cheapest winning card when the trick holds points or the
+winner costs little (in the end phase, whenever it can).
 """
 
 from __future__ import annotations
@@ -112,8 +112,9 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
             value = 800.0
         elif isinstance(action, Announce):
             value = 500.0 + t.meld_points.get(action.name, 0) / 10
-        elif isinstance(action, CallOut):
-            value = -1e6
+        elif isinstance(action, CallOut):  # right only with the target reached: it wins
+            p = deal._to_move
+            value = 1e6 if deal.totals[p] + deal._scores[p] >= deal.target else -1e6
         else:  # Draw, Done
             value = 0.0
         if value > best_value:
