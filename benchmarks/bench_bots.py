@@ -28,7 +28,8 @@ decision the docs quote.
 Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
 
 - ``command``, ``seed``, ``games`` (per profile and opponent), ``workers``, ``wall_seconds``
-  (the whole run);
+  (the whole run), ``complete`` (false while matches remain: the file is written after each
+  match, so an interrupted run keeps the matches it finished);
 - ``budget``: ``simulations`` and ``seconds`` as given (null when not), and
   ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null);
 - ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``;
@@ -38,11 +39,13 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   ``deals``, ``deal_wins``, ``deal_losses``, ``deal_draws``, ``deal_win_rate``,
   ``deal_ci95`` (a deal is won by the higher ``Deal.scores``, the points of its play, as
   ``bezique simulate`` counts deals), ``mean_points`` (``search`` and ``opponent``: the mean
-  final game total), ``search_dealt_first`` (games in which `SearchBot` dealt the first
-  deal), ``wall_seconds``, and ``timing``: per set of `SearchBot` decisions, ``all`` (every
-  ``choose`` call), ``searched`` (those with more than one legal action), ``stock`` and
-  ``end`` (the searched ones of the stock phase, and of the end phase, where the solver
-  decides), each with ``count``, ``total_seconds``, ``mean``, ``median``, ``p99``, ``max``
+  final game total), ``mean_margin`` (the mean of what the game credits its winner,
+  `bezique.game.GameResult.margin`, counted for `SearchBot` when it wins and against it when
+  it loses: the rubicon award in single-deal games), ``search_dealt_first`` (games in which
+  `SearchBot` dealt the first deal), ``wall_seconds``, and ``timing``: per set of `SearchBot`
+  decisions, ``all`` (every ``choose`` call), ``searched`` (those with more than one legal
+  action), ``stock`` and ``end`` (the searched ones of the stock phase, and of the end phase,
+  where the solver decides), each with ``count``, ``total_seconds``, ``mean``, ``median``, ``p99``, ``max``
   (seconds per decision) and ``per_second`` (decisions per second; 0 when none).
 """
 
@@ -59,7 +62,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import bezique
 from bezique.actions import Action
@@ -131,6 +134,7 @@ def play(task: Task) -> dict[str, Any]:
         "outcome": outcome,
         "deals": deals,
         "points": (result.totals[me], result.totals[1 - me]),
+        "margin": {"win": result.margin, "loss": -result.margin, "draw": 0}[outcome],
         "dealt_first": game.first_dealer == me,
         "times": search.times,
     }
@@ -183,6 +187,7 @@ def summarize(profile: str, opponent: str, games: list[dict[str, Any]],
             "search": _r(sum(g["points"][0] for g in games) / n) if n else 0.0,
             "opponent": _r(sum(g["points"][1] for g in games) / n) if n else 0.0,
         },
+        "mean_margin": _r(sum(g["margin"] for g in games) / n) if n else 0.0,
         "search_dealt_first": sum(1 for g in games if g["dealt_first"]),
         "wall_seconds": _r(wall),
         "timing": {phase: stats([t for g in games for t in g["times"][phase]])
@@ -268,9 +273,17 @@ def _pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` on one line and exit with status 2."""
+        self.exit(2, f"bench_bots.py: {message}\n")
+
+
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line; usage errors exit with status 2 and one line."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         description="SearchBot against GreedyBot and RandomBot: whole games, timed.")
     parser.add_argument("--games", type=int, default=1000,
                         help="games per profile and opponent (even; default 1000)")
@@ -305,11 +318,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run every match, print the table, write the JSON."""
+    """Run every match, print the table, write the JSON (after each match too, so that an
+    interrupted run keeps the matches it finished; ``complete`` says whether all were)."""
     args = parse(argv)
     start = time.perf_counter()
-    results = [run_match(p, o, args) for p in args.profiles for o in args.opponents]
-    report = {
+    matches = [(p, o) for p in args.profiles for o in args.opponents]
+    report: dict[str, Any] = {
         "command": shlex.join(["python", "benchmarks/bench_bots.py",
                                *(sys.argv[1:] if argv is None else argv)]),
         "seed": args.seed,
@@ -318,14 +332,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "budget": {"simulations": args.simulations, "seconds": args.seconds,
                    "default_simulations": DEFAULT_SIMULATIONS},
         "machine": machine(),
-        "wall_seconds": _r(time.perf_counter() - start),
-        "results": results,
+        "complete": False,
+        "wall_seconds": 0.0,
+        "results": [],
     }
+    for profile, opponent in matches:
+        report["results"].append(run_match(profile, opponent, args))
+        report["complete"] = len(report["results"]) == len(matches)
+        report["wall_seconds"] = _r(time.perf_counter() - start)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(report, f, indent=2)
+                f.write("\n")
     print(table(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(report, f, indent=2)
-            f.write("\n")
 
 
 if __name__ == "__main__":
