@@ -45,8 +45,9 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   `SearchBot` dealt the first deal), ``wall_seconds``, and ``timing``: per set of `SearchBot`
   decisions, ``all`` (every ``choose`` call), ``searched`` (those with more than one legal
   action), ``stock`` and ``end`` (the searched ones of the stock phase, and of the end phase,
-  where the solver decides), each with ``count``, ``total_seconds``, ``mean``, ``median``, ``p99``, ``max``
-  (seconds per decision) and ``per_second`` (decisions per second; 0 when none).
+  where the solver decides), each with ``count``, ``total_seconds``, ``mean``, ``median``,
+  ``p99``, ``max`` (seconds per decision) and ``per_second`` (decisions per second; 0 when
+  none).
 """
 
 from __future__ import annotations
