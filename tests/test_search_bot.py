@@ -68,7 +68,7 @@ def test_search_bot_plays_only_legal_actions_in_every_profile(name: str) -> None
     deal = play_deal(bezique.load_profile(name), bots, seed=1)
     assert deal.is_over
     assert bot.searched["stock"] > 0
-    if name != "five-hundred":  # SearchBot calls out early there (see the call-out test)
+    if deal.called_out is None:  # a call-out can end the deal before the end phase
         assert bot.searched["end"] > 0
 
 
