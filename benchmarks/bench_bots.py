@@ -1,0 +1,352 @@
+"""How strong `SearchBot` is: whole games against `GreedyBot` and `RandomBot`, timed.
+
+Usage::
+
+    python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
+        [--opponents greedy,random] [--simulations N | --seconds S] [--workers W]
+        [--seed S] [--json FILE]
+
+For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
+rotation and settlement included) of `SearchBot` against the opponent and prints a Markdown
+table; progress (games done, running win rate, ETA) goes to stderr. It asserts nothing.
+
+Balance. Games ``2k`` and ``2k + 1`` share one game seed (`bezique.simulate.unit_seed` of
+``--seed`` and ``k``); `SearchBot` sits in seat 0 in game ``2k`` and in seat 1 in game
+``2k + 1``. The first dealer is drawn from the game seed alone (`bezique.game.Game` draws
+it with ``derive_seed(seed, "first")``, whoever sits where), and so is each deal's shuffle
+(``derive_seed(seed, "deal:i")``): each pair starts with the same cards from both chairs, and
+`SearchBot` deals first in exactly one game of the pair (``search_dealt_first`` counts it).
+``--games`` must therefore be even. Later dealers follow the profile's rotation.
+
+Reproducibility. Every game's seeds (the bots' streams too) follow from ``--seed`` and the
+game's index, and results are sorted by index, so with a ``--simulations`` budget (or the
+default one) the figures, timings apart, do not depend on ``--workers``. A ``--seconds``
+budget depends on the machine's speed. Timings are wall-clock seconds of ``choose`` in the
+process playing the game: run with ``--workers 1`` on an otherwise idle core for the time per
+decision the docs quote.
+
+Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
+
+- ``command``, ``seed``, ``games`` (per profile and opponent), ``workers``, ``wall_seconds``
+  (the whole run), ``complete`` (false while matches remain: the file is written after each
+  match, so an interrupted run keeps the matches it finished);
+- ``budget``: ``simulations`` and ``seconds`` as given (null when not), and
+  ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null);
+- ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``;
+- ``results``: one object per profile and opponent with ``profile``, ``opponent``,
+  ``games``, ``wins``, ``losses``, ``draws`` (games, `SearchBot`'s view), ``win_rate`` and
+  ``ci95`` (the 95% Wilson interval of the game-win rate, `bezique.simulate.wilson`),
+  ``deals``, ``deal_wins``, ``deal_losses``, ``deal_draws``, ``deal_win_rate``,
+  ``deal_ci95`` (a deal is won by the higher ``Deal.scores``, the points of its play, as
+  ``bezique simulate`` counts deals), ``mean_points`` (``search`` and ``opponent``: the mean
+  final game total), ``mean_margin`` (the mean of what the game credits its winner,
+  `bezique.game.GameResult.margin`, counted for `SearchBot` when it wins and against it when
+  it loses: the rubicon award in single-deal games), ``search_dealt_first`` (games in which
+  `SearchBot` dealt the first deal), ``wall_seconds``, and ``timing``: per set of `SearchBot`
+  decisions, ``all`` (every ``choose`` call), ``searched`` (those with more than one legal
+  action), ``stock`` and ``end`` (the searched ones of the stock phase, and of the end phase,
+  where the solver decides), each with ``count``, ``total_seconds``, ``mean``, ``median``,
+  ``p99``, ``max`` (seconds per decision) and ``per_second`` (decisions per second; 0 when
+  none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn
+
+import bezique
+from bezique.actions import Action
+from bezique.bots import Bot, GreedyBot, RandomBot, finish
+from bezique.game import Game
+from bezique.observation import Observation
+from bezique.rules import list_profiles
+from bezique.search import DEFAULT_SIMULATIONS, SearchBot
+from bezique.simulate import unit_seed, wilson
+
+OPPONENTS: dict[str, Callable[[int], Bot]] = {
+    "greedy": lambda seed: GreedyBot(),
+    "random": RandomBot,
+}
+"""The opponents by name, each made from a seed."""
+
+PHASES = ("all", "searched", "stock", "end")
+"""The sets of decisions timed (see the module docstring)."""
+
+
+class Timed:
+    """A bot wrapper that records the wall-clock seconds of each ``choose`` call by phase."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        """The bot timed."""
+        self.times: dict[str, list[float]] = {phase: [] for phase in PHASES}
+        """Seconds per decision, for each of `PHASES`."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The wrapped bot's choice, timed."""
+        searched = len(observation.legal_actions()) > 1
+        start = time.perf_counter()
+        action = self.bot.choose(observation)
+        elapsed = time.perf_counter() - start
+        self.times["all"].append(elapsed)
+        if searched:
+            self.times["searched"].append(elapsed)
+            self.times["end" if observation.in_end_phase else "stock"].append(elapsed)
+        return action
+
+
+Task = tuple[str, str, int, int, int | None, float | None]
+"""One game to play: profile, opponent, run seed, game index, simulations, seconds."""
+
+
+def play(task: Task) -> dict[str, Any]:
+    """Play game ``index`` of a match and return its outcome and `SearchBot`'s timings."""
+    profile, opponent, seed, index, simulations, seconds = task
+    rules = bezique.load_profile(profile)
+    game_seed = unit_seed(seed, index // 2)
+    me = index % 2
+    search = Timed(SearchBot(seed=unit_seed(game_seed, 0), simulations=simulations,
+                             seconds=seconds))
+    other = OPPONENTS[opponent](unit_seed(game_seed, 1))
+    bots: list[Bot] = [search, other] if me == 0 else [other, search]
+    game = Game(rules, seed=game_seed)
+    while not game.is_over:
+        finish(game.new_deal(), bots, game.apply)
+    result = game.result
+    assert result is not None
+    outcome = "draw" if result.winner is None else "win" if result.winner == me else "loss"
+    deals = [0, 0, 0]  # won, lost, drawn by SearchBot
+    for deal in game.deals:
+        s = deal.scores
+        deals[0 if s[me] > s[1 - me] else 1 if s[me] < s[1 - me] else 2] += 1
+    return {
+        "index": index,
+        "outcome": outcome,
+        "deals": deals,
+        "points": (result.totals[me], result.totals[1 - me]),
+        "margin": {"win": result.margin, "loss": -result.margin, "draw": 0}[outcome],
+        "dealt_first": game.first_dealer == me,
+        "times": search.times,
+    }
+
+
+def stats(times: Sequence[float]) -> dict[str, float | int]:
+    """Count, total, mean, median, p99 (nearest rank), max and rate of ``times`` (seconds)."""
+    if not times:
+        return {"count": 0, "total_seconds": 0.0, "mean": 0.0, "median": 0.0, "p99": 0.0,
+                "max": 0.0, "per_second": 0.0}
+    ordered = sorted(times)
+    total = math.fsum(ordered)
+    return {
+        "count": len(ordered),
+        "total_seconds": _r(total),
+        "mean": _r(total / len(ordered)),
+        "median": _r(statistics.median(ordered)),
+        "p99": _r(ordered[math.ceil(0.99 * len(ordered)) - 1]),
+        "max": _r(ordered[-1]),
+        "per_second": _r(len(ordered) / total) if total > 0 else 0.0,
+    }
+
+
+def summarize(profile: str, opponent: str, games: list[dict[str, Any]],
+              wall: float) -> dict[str, Any]:
+    """The figures of one match from its games (sorted by index)."""
+    n = len(games)
+    outcomes = [g["outcome"] for g in games]
+    wins, losses, draws = (outcomes.count(o) for o in ("win", "loss", "draw"))
+    deal_wins, deal_losses, deal_draws = (sum(g["deals"][i] for g in games) for i in range(3))
+    deals = deal_wins + deal_losses + deal_draws
+    low, high = wilson(wins, n)
+    dlow, dhigh = wilson(deal_wins, deals)
+    return {
+        "profile": profile,
+        "opponent": opponent,
+        "games": n,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "win_rate": _r(wins / n) if n else 0.0,
+        "ci95": [_r(low), _r(high)],
+        "deals": deals,
+        "deal_wins": deal_wins,
+        "deal_losses": deal_losses,
+        "deal_draws": deal_draws,
+        "deal_win_rate": _r(deal_wins / deals) if deals else 0.0,
+        "deal_ci95": [_r(dlow), _r(dhigh)],
+        "mean_points": {
+            "search": _r(sum(g["points"][0] for g in games) / n) if n else 0.0,
+            "opponent": _r(sum(g["points"][1] for g in games) / n) if n else 0.0,
+        },
+        "mean_margin": _r(sum(g["margin"] for g in games) / n) if n else 0.0,
+        "search_dealt_first": sum(1 for g in games if g["dealt_first"]),
+        "wall_seconds": _r(wall),
+        "timing": {phase: stats([t for g in games for t in g["times"][phase]])
+                   for phase in PHASES},
+    }
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def _results(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
+    """Each task's game, in this process or on ``workers`` processes (in any order)."""
+    if workers <= 1:
+        yield from map(play, tasks)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap_unordered(play, tasks)
+
+
+def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Play one profile against one opponent, reporting progress on stderr."""
+    tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds)
+                         for i in range(args.games)]
+    start = time.perf_counter()
+    games: list[dict[str, Any]] = []
+    wins = 0
+    for game in _results(tasks, args.workers):
+        games.append(game)
+        wins += game["outcome"] == "win"
+        done = len(games)
+        elapsed = time.perf_counter() - start
+        eta = elapsed / done * (args.games - done)
+        print(f"\r{profile} vs {opponent}: {done}/{args.games} games, "
+              f"SearchBot won {wins / done:.1%}, ETA {eta:.0f} s ", end="", file=sys.stderr,
+              flush=True)
+    print(file=sys.stderr)
+    games.sort(key=lambda g: g["index"])
+    return summarize(profile, opponent, games, time.perf_counter() - start)
+
+
+def machine() -> dict[str, Any]:
+    """The Python and the machine the figures come from."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def table(report: dict[str, Any]) -> str:
+    """The Markdown strength table of a report, with the budget and the machine under it."""
+    lines = [
+        "| profile | opponent | games | SearchBot wins | game-win rate (95% CI) "
+        "| deal-win rate (95% CI) | points per game (SearchBot – opp.) "
+        "| searched decisions/s | s/decision mean / p99 / max |",
+        "|---|---|---:|---:|---|---|---|---:|---|",
+    ]
+    for m in report["results"]:
+        t = m["timing"]["searched"]
+        lines.append(
+            f"| {m['profile']} | {m['opponent']} | {m['games']} | {m['wins']} "
+            f"| {_pct(m['win_rate'])} ({_pct(m['ci95'][0])}–{_pct(m['ci95'][1])}) "
+            f"| {_pct(m['deal_win_rate'])} ({_pct(m['deal_ci95'][0])}–{_pct(m['deal_ci95'][1])}) "
+            f"| {m['mean_points']['search']:.0f} – {m['mean_points']['opponent']:.0f} "
+            f"| {t['per_second']:.1f} | {t['mean']:.3f} / {t['p99']:.3f} / {t['max']:.3f} |"
+        )
+    b, mach = report["budget"], report["machine"]
+    budget = (f"{b['simulations']} simulations" if b["simulations"] is not None else
+              f"{b['seconds']} s" if b["seconds"] is not None else
+              f"default ({b['default_simulations']} simulations)")
+    lines += [
+        "",
+        f"Budget per decision: {budget}. Seed {report['seed']}, {report['workers']} worker(s). "
+        f"Python {mach['python']} ({mach['implementation']}), {mach['cpu_count']} CPUs "
+        f"reported; {report['wall_seconds']:.0f} s in all.",
+    ]
+    return "\n".join(lines)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` on one line and exit with status 2."""
+        self.exit(2, f"bench_bots.py: {message}\n")
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line; usage errors exit with status 2 and one line."""
+    parser = _Parser(
+        description="SearchBot against GreedyBot and RandomBot: whole games, timed.")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games per profile and opponent (even; default 1000)")
+    parser.add_argument("--profiles", default="bezique,rubicon,pinochle")
+    parser.add_argument("--opponents", default="greedy,random")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--simulations", type=int, help="playouts per decision")
+    budget.add_argument("--seconds", type=float, help="seconds per decision")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        parser.error(f"--games must be a positive even number (each deal is played from both "
+                     f"chairs), got {args.games}")
+    if args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
+    if args.simulations is not None and args.simulations < 1:
+        parser.error(f"--simulations must be at least 1, got {args.simulations}")
+    if args.seconds is not None and not args.seconds > 0:
+        parser.error(f"--seconds must be positive, got {args.seconds}")
+    args.profiles = args.profiles.split(",")
+    args.opponents = args.opponents.split(",")
+    known = set(list_profiles())
+    for name in args.profiles:
+        if name not in known:
+            parser.error(f"unknown profile {name!r}: expected one of {', '.join(sorted(known))}")
+    for name in args.opponents:
+        if name not in OPPONENTS:
+            parser.error(f"unknown opponent {name!r}: expected one of {', '.join(OPPONENTS)}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run every match, print the table, write the JSON (after each match too, so that an
+    interrupted run keeps the matches it finished; ``complete`` says whether all were)."""
+    args = parse(argv)
+    start = time.perf_counter()
+    matches = [(p, o) for p in args.profiles for o in args.opponents]
+    report: dict[str, Any] = {
+        "command": shlex.join(["python", "benchmarks/bench_bots.py",
+                               *(sys.argv[1:] if argv is None else argv)]),
+        "seed": args.seed,
+        "games": args.games,
+        "workers": args.workers,
+        "budget": {"simulations": args.simulations, "seconds": args.seconds,
+                   "default_simulations": DEFAULT_SIMULATIONS},
+        "machine": machine(),
+        "complete": False,
+        "wall_seconds": 0.0,
+        "results": [],
+    }
+    for profile, opponent in matches:
+        report["results"].append(run_match(profile, opponent, args))
+        report["complete"] = len(report["results"]) == len(matches)
+        report["wall_seconds"] = _r(time.perf_counter() - start)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(report, f, indent=2)
+                f.write("\n")
+    print(table(report))
+
+
+if __name__ == "__main__":
+    main()
