@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
         [--opponents greedy,random] [--simulations N | --seconds S] [--workers W]
-        [--seed S] [--json FILE]
+        [--seed S] [--json FILE] [--journal FILE]
 
 For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
 rotation and settlement included) of `SearchBot` against the opponent and prints a Markdown
@@ -24,6 +24,12 @@ default one) the figures, timings apart, do not depend on ``--workers``. A ``--s
 budget depends on the machine's speed. Timings are wall-clock seconds of ``choose`` in the
 process playing the game: run with ``--workers 1`` on an otherwise idle core for the time per
 decision the docs quote.
+
+Resuming. With ``--journal FILE`` every finished game is appended to ``FILE`` (one JSON line:
+the match's key, i.e. profile, opponent, seed and budget, and the game's outcome and timings);
+a later run with the same options skips the games found there and reports on all of them, so
+an interrupted run resumes where it stopped and gives the figures of an uninterrupted one
+(``wall_seconds`` then counts only the last run).
 
 Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
 
@@ -209,15 +215,36 @@ def _results(tasks: list[Task], workers: int) -> Iterator[dict[str, Any]]:
         yield from pool.imap_unordered(play, tasks)
 
 
+def _journaled(path: str | None, key: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games of the match ``key`` already in the journal at ``path``, by index."""
+    if path is None or not os.path.exists(path):
+        return {}
+    found: dict[int, dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            entry = json.loads(line)
+            if entry["key"] == key:
+                found[entry["game"]["index"]] = entry["game"]
+    return found
+
+
 def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str, Any]:
-    """Play one profile against one opponent, reporting progress on stderr."""
+    """Play one profile against one opponent, reporting progress on stderr; with
+    ``--journal``, games found there are not played again and new ones are added."""
+    key = {"profile": profile, "opponent": opponent, "seed": args.seed,
+           "simulations": args.simulations, "seconds": args.seconds,
+           "default_simulations": DEFAULT_SIMULATIONS}
+    games = [g for i, g in sorted(_journaled(args.journal, key).items()) if i < args.games]
+    known = {g["index"] for g in games}
     tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds)
-                         for i in range(args.games)]
+                         for i in range(args.games) if i not in known]
     start = time.perf_counter()
-    games: list[dict[str, Any]] = []
-    wins = 0
+    wins = sum(g["outcome"] == "win" for g in games)
     for game in _results(tasks, args.workers):
         games.append(game)
+        if args.journal:
+            with open(args.journal, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"key": key, "game": game}) + "\n")
         wins += game["outcome"] == "win"
         done = len(games)
         elapsed = time.perf_counter() - start
@@ -296,6 +323,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="append each game to FILE (JSON lines) and skip the games already "
+                             "there: a long run can stop and resume with the same figures")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error(f"--games must be a positive even number (each deal is played from both "
