@@ -1,12 +1,15 @@
 """`SearchBot`: determinized search from the observation alone.
 
-In the stock phase the bot samples worlds consistent with what it has seen
-(`Observation.determinize`), tries each legal action in every world (the same worlds for every
-action, so that the comparison is fair) and plays the world to the end of the deal with a fast
-policy (`bezique.search.rollout`). An action's value is its mean final score difference (the
-bot's score minus the opponent's) over the worlds: perfect-information Monte Carlo. Once the
-stock is gone the count tells the bot every card, so it plays the exact solver's move
-(`bezique.search.solve`).
+In the stock phase the bot takes the greedy heuristic's best few actions (`prior`) and samples
+worlds consistent with what it has seen (`Observation.determinize`). In every world it tries
+each candidate (the same worlds for every candidate, so that the comparison is fair) and plays
+the world to the end of the deal with a fast policy (`bezique.search.rollout`): a candidate's
+value is its mean final score difference (the bot's score minus the opponent's) over the
+worlds, as in perfect-information Monte Carlo. With the stock hidden a playout says little, so
+the bot departs from the heuristic's first choice only when another candidate gains on it
+significantly, world by world (a paired test). Once the stock is gone the count tells the bot
+every card, so it plays the exact solver's move (`bezique.search.solve`). `evaluate` values
+every legal action the same way, for analysis.
 
 >>> import bezique
 >>> from bezique.bots import GreedyBot, play_deal
