@@ -29,8 +29,9 @@ from bezique.players import player_name
 from bezique.record import RecordError, load
 from bezique.search import DEFAULT_SIMULATIONS
 
-ACTION_WIDTH = 26
-"""The width of the action columns of the text report (longer melds overflow)."""
+ACTION_WIDTH = (20, 30)
+"""The narrowest and widest the "played" column of the text report gets: as wide as the longest
+action played, within these bounds (a longer meld overflows)."""
 
 
 def thresholds(text: str) -> Thresholds:
@@ -70,12 +71,12 @@ def _value(x: float | None) -> str:
     return "" if x is None else f"{x:+.1f}"
 
 
-def _line(d: Decision) -> str:
+def _line(d: Decision, width: int) -> str:
     better = ""
     if d.best != d.played:
         better = f"{d.best} ({_value(d.best_value)})"
     loss = "forced" if d.forced else f"{d.loss:.1f}"
-    return (f"  {d.ply:>4}  {player_name(d.player)}  {d.played:<{ACTION_WIDTH}} "
+    return (f"  {d.ply:>4}  {player_name(d.player)}  {d.played:<{width}} "
             f"{_value(d.played_value):>7} {loss:>6} {d.mark:<2}  {better}").rstrip()
 
 
@@ -96,6 +97,8 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
         f"{t.inaccuracy:g}), {MARKS['mistake']} mistake (>= {t.mistake:g}), "
         f"{MARKS['blunder']} blunder (>= {t.blunder:g})",
     ]
+    longest = max((len(d.played) for d in analysis.decisions), default=0)
+    width = min(max(longest, ACTION_WIDTH[0]), ACTION_WIDTH[1])
     deal = 0
     exact = False
     for d in analysis.decisions:
@@ -104,14 +107,14 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
             info = analysis.deals[deal - 1]
             lines += ["", f"deal {deal}: {player_name(info.dealer)} deals; scores at the end "
                       f"{player_name(0)} {info.scores[0]}, {player_name(1)} {info.scores[1]}",
-                      f"  {'ply':>4}  who {'played':<{ACTION_WIDTH}} {'value':>7} "
+                      f"  {'ply':>4}  who {'played':<{width}} {'value':>7} "
                       f"{'loss':>6}     better"]
         if d.exact and not d.forced and not exact:
             exact = True
             lines.append("  -- end phase: exact values --")
         if flagged and not d.mark:
             continue
-        lines.append(_line(d))
+        lines.append(_line(d, width))
     players = analysis.players
     lines += ["", f"{'summary':<26}{player_name(0):>8}{player_name(1):>8}"]
     rows: list[tuple[str, str, str]] = [
