@@ -71,13 +71,22 @@ def _value(x: float | None) -> str:
     return "" if x is None else f"{x:+.1f}"
 
 
-def _line(d: Decision, width: int) -> str:
-    better = ""
-    if d.best != d.played:
-        better = f"{d.best} ({_value(d.best_value)})"
+COLUMNS = 100
+"""The width the text report fits in: a row whose preferred action would run past it shows
+that action on a line of its own below."""
+
+
+def _lines(d: Decision, width: int) -> list[str]:
     loss = "forced" if d.forced else f"{d.loss:.1f}"
-    return (f"  {d.ply:>4}  {player_name(d.player)}  {d.played:<{width}} "
-            f"{_value(d.played_value):>7} {loss:>6} {d.mark:<2}  {better}").rstrip()
+    row = (f"  {d.ply:>4}  {player_name(d.player)}  {d.played:<{width}} "
+           f"{_value(d.played_value):>7} {loss:>6} {d.mark:<2}  ")
+    if d.best == d.played:
+        return [row.rstrip()]
+    better = f"{d.best} ({_value(d.best_value)})"
+    if len(row) + len(better) <= COLUMNS:
+        return [row + better]
+    indent = min(len(row), max(8, COLUMNS - len(better)))
+    return [row.rstrip(), " " * indent + better]
 
 
 def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
@@ -114,7 +123,7 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
             lines.append("  -- end phase: exact values --")
         if flagged and not d.mark:
             continue
-        lines.append(_line(d, width))
+        lines += _lines(d, width)
     players = analysis.players
     lines += ["", f"{'summary':<26}{player_name(0):>8}{player_name(1):>8}"]
     rows: list[tuple[str, str, str]] = [

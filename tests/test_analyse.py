@@ -12,9 +12,10 @@ import pytest
 
 import bezique
 from bezique import record
-from bezique.analysis import Thresholds, analyse
+from bezique.analysis import Analysis, DealInfo, Decision, Thresholds, analyse
 from bezique.bots import GreedyBot
 from bezique.cli import main
+from bezique.cli_analyse import format_analysis
 from bezique.search import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,3 +223,18 @@ def test_progress_is_reported_after_each_search_and_shown_with_the_option(
     assert main(["analyse", str(GOLDEN), "--simulations", "2", "--progress"]) == 0
     err = capsys.readouterr().err
     assert f"{searched}/{searched}" in err and err.endswith("\n")
+
+
+def test_a_long_preferred_action_goes_on_its_own_line_within_100_columns() -> None:
+    meld = "meld four_jacks JDd JDh JCe JCg"
+    long = Decision(deal=1, ply=60, player=0, played=meld, best=meld.replace("JDd", "JH"),
+                    played_value=1930.0, best_value=2010.0, loss=80.0, exact=False,
+                    forced=False, options=5, samples=3, judgement="blunder")
+    analysis = Analysis(profile="pinochle", digest="0" * 16, game=False, seed=0, simulations=10,
+                        thresholds=Thresholds(), decisions=(long,),
+                        deals=(DealInfo(number=1, dealer=0, scores=(0, 0)),))
+    lines = format_analysis(analysis).splitlines()
+    assert max(len(line) for line in lines) <= 100
+    row = next(i for i, line in enumerate(lines) if line.startswith("    60  P0  meld"))
+    assert lines[row].endswith("80.0 ??")
+    assert lines[row + 1].strip() == "meld four_jacks JH JDh JCe JCg (+2010.0)"
