@@ -1,9 +1,10 @@
 """Game analysis: every decision of a recorded game judged by the search, like a chess engine's.
 
 `analyse` replays a record (or a finished `Deal` or `Game`), and at every decision with more
-than one legal action asks `bezique.search.evaluate` to value each legal action from the mover's
-observation (sampled worlds in the stock phase, the same worlds for every action so that the
-values compare like with like; the exact solver in the end phase). A `Decision` says what was
+than one legal action values the actions from the mover's observation: in the stock phase
+`bezique.search.evaluate` plays each legal action out in sampled worlds, the same worlds for
+every action, so that the values compare like with like; in the end phase the exact solver
+(`bezique.search.solve`) values the best action and the played one. A `Decision` says what was
 played, what the search prefers, and the *loss*: the best action's value minus the played one's,
 in points of the deal's final score difference (0 when the played action is the best). Losses
 at or above the `Thresholds` are marked chess-style: ``?!`` inaccuracy, ``?`` mistake, ``??``
@@ -32,7 +33,7 @@ from bezique.deal import Deal
 from bezique.game import Game
 from bezique.players import player_name
 from bezique.record import Record, record_of, replay
-from bezique.search import DEFAULT_SIMULATIONS, Evaluation, evaluate
+from bezique.search import DEFAULT_SIMULATIONS, Evaluation, evaluate, solve
 
 __all__ = [
     "FORMAT",
@@ -275,6 +276,24 @@ def _same(a: Action, b: Action) -> bool:
     return False
 
 
+def _solved(before: Deal, action: Action, rng: random.Random) -> tuple[float, float, Action]:
+    """End phase: the best value, the played action's value and the best action, by the exact
+    solver on the mover's observation (which the count makes complete): one solve of the
+    position and, where another action was played, one of the position after it (rather than
+    one per legal action, which `bezique.search.evaluate` does)."""
+    me = before.to_move
+    assert me is not None
+    world = before.observation(me).determinize(rng)
+    root = solve(world)
+    best = root.line[0]
+    best_value = float(root.scores[me] - root.scores[1 - me])
+    if _same(best, action):
+        return best_value, best_value, best
+    world.apply(action)
+    scores = solve(world).scores
+    return best_value, float(scores[me] - scores[1 - me]), best
+
+
 def _played_value(evaluation: Evaluation, action: Action) -> float:
     for item in evaluation.values:
         if _same(item.action, action):
@@ -323,15 +342,20 @@ def analyse(
                 forced=True, options=1, samples=0, judgement=""))
             continue
         rng = random.Random(decision_seed(seed, step.ply))
-        evaluation = evaluate(before.observation(player), rng=rng, simulations=simulations)
-        value = _played_value(evaluation, action)
-        loss = max(0.0, evaluation.value - value)
+        if before.in_end_phase:
+            best_value, value, best = _solved(before, action, rng)
+            samples = 0
+        else:
+            evaluation = evaluate(before.observation(player), rng=rng, simulations=simulations)
+            best_value, value, best = (evaluation.value, _played_value(evaluation, action),
+                                       evaluation.best)
+            samples = evaluation.values[0].samples
+        loss = max(0.0, best_value - value)
         decisions.append(Decision(
             deal=step.deal_index + 1, ply=step.ply, player=player, played=played,
-            best=played if loss == 0 else str(evaluation.best), played_value=value,
-            best_value=evaluation.value, loss=loss,
-            exact=evaluation.exact, forced=False, options=options,
-            samples=evaluation.values[0].samples, judgement=limits.judge(loss)))
+            best=played if loss == 0 else str(best), played_value=value,
+            best_value=best_value, loss=loss, exact=before.in_end_phase, forced=False,
+            options=options, samples=samples, judgement=limits.judge(loss)))
         done += 1
         if progress is not None:
             progress(done, len(todo))

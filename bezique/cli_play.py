@@ -50,7 +50,7 @@ from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
-from bezique.search import DEFAULT_SIMULATIONS, evaluate
+from bezique.search import DEFAULT_SIMULATIONS, evaluate, solve
 
 NAMES = ("You", "Bot")
 """Seat names: the person is player 0, the bot player 1."""
@@ -229,10 +229,14 @@ class Session:
         seen = deal.observation(0)
         if len(seen.legal_actions()) == 1:
             return f"hint: {self._label(seen.legal_actions()[0])} (the only legal action)"
-        evaluation = evaluate(seen, rng=self.hint_rng, simulations=DEFAULT_SIMULATIONS)
-        how = "exact" if evaluation.exact else f"estimated from {evaluation.simulations} playouts"
-        return (f"hint: {self._label(evaluation.best)} (expected {evaluation.value:+.0f} points "
-                f"over the deal; {how})")
+        if seen.in_end_phase:  # the count tells every card: one exact solve
+            solution = solve(seen.determinize(self.hint_rng))
+            best, value, how = solution.line[0], float(solution.value), "exact"
+        else:
+            evaluation = evaluate(seen, rng=self.hint_rng, simulations=DEFAULT_SIMULATIONS)
+            best, value = evaluation.best, evaluation.value
+            how = f"estimated from {evaluation.simulations} playouts"
+        return f"hint: {self._label(best)} (expected {value:+.0f} points over the deal; {how})"
 
     def _default_file(self) -> str:
         """The first of ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` … that does not exist."""

@@ -14,7 +14,7 @@ from bezique import record
 from bezique.bots import GreedyBot
 from bezique.cli import main as cli_main
 from bezique.cli_play import Session, main, painter, use_color
-from bezique.search import SearchBot
+from bezique.search import SearchBot, solve
 
 
 class Script:
@@ -178,4 +178,6 @@ def test_a_hint_in_the_end_phase_is_the_solver_s_exact_choice() -> None:
         assert player is not None
         session.game.apply(greedy.choose(deal.observation(player)))
     hint = session._hint(deal)
-    assert re.fullmatch(r"hint: play \S+ \(expected [+-]\d+ points over the deal; exact\)", hint)
+    solution = solve(deal)
+    assert hint == (f"hint: {session._label(solution.line[0])} (expected {solution.value:+d} "
+                    "points over the deal; exact)")
