@@ -276,6 +276,17 @@ def _same(a: Action, b: Action) -> bool:
     return False
 
 
+def _listed(action: Action, legal: list[Action]) -> Action:
+    """The legal action that ``action`` is: itself where listed, else the listed one that does
+    the same with other copies (copies with different consequences are listed apart)."""
+    if action in legal:
+        return action
+    for candidate in legal:
+        if _same(candidate, action):
+            return candidate
+    raise ValueError(f"analyse: the played action {action} is not among the legal actions")
+
+
 def _solved(before: Deal, action: Action, rng: random.Random) -> tuple[float, float, Action]:
     """End phase: the best value, the played action's value and the best action, by the exact
     solver on the mover's observation (which the count makes complete): one solve of the
@@ -285,9 +296,9 @@ def _solved(before: Deal, action: Action, rng: random.Random) -> tuple[float, fl
     assert me is not None
     world = before.observation(me).determinize(rng)
     root = solve(world)
-    best = root.line[0]
+    best = _listed(root.line[0], before.legal_actions())
     best_value = float(root.scores[me] - root.scores[1 - me])
-    if _same(best, action):
+    if best == _listed(action, before.legal_actions()):
         return best_value, best_value, best
     world.apply(action)
     scores = solve(world).scores
@@ -295,10 +306,7 @@ def _solved(before: Deal, action: Action, rng: random.Random) -> tuple[float, fl
 
 
 def _played_value(evaluation: Evaluation, action: Action) -> float:
-    for item in evaluation.values:
-        if _same(item.action, action):
-            return item.value
-    raise ValueError(f"analyse: the played action {action} is not among the legal actions")
+    return evaluation.value_of(_listed(action, [item.action for item in evaluation.values]))
 
 
 def analyse(

@@ -238,3 +238,20 @@ def test_a_long_preferred_action_goes_on_its_own_line_within_100_columns() -> No
     row = next(i for i, line in enumerate(lines) if line.startswith("    60  P0  meld"))
     assert lines[row].endswith("80.0 ??")
     assert lines[row + 1].strip() == "meld four_jacks JH JDh JCe JCg (+2010.0)"
+
+
+def test_a_played_copy_is_matched_to_its_own_listed_action_or_to_the_one_that_does_the_same(
+) -> None:
+    from bezique.actions import Play
+    from bezique.analysis import _listed
+
+    steps = list(record.replay(record.load(ROOT / "tests" / "records" / "besigue.toml")))
+    at = next(i for i, step in enumerate(steps)
+              if step.move is not None and step.move.action == "play AHa")
+    legal = steps[at - 1].deal.legal_actions()
+    played = steps[at].deal.actions[-1]
+    twins = [a for a in legal if isinstance(a, Play) and a.card >> 3 == played.card >> 3
+             and a != played]  # type: ignore[union-attr]
+    assert twins, "the other ace of hearts is listed apart (different consequences)"
+    assert _listed(played, legal) == played and _listed(twins[0], legal) == twins[0]
+    assert _listed(Play("QSb"), [Play("JS"), Play("QSa")]) == Play("QSa")
