@@ -1,4 +1,5 @@
-"""Bots that play any profile through the public API: a `RandomBot` and a `GreedyBot`.
+"""Bots that play any profile through the public API: a `RandomBot`, a `GreedyBot`, and by name
+the search (``make_bot("search", seed)``, a `bezique.search.SearchBot`).
 
 A bot is anything with ``choose(observation) -> action`` (the `Bot` protocol): it sees only what
 its player may know (``deal.observation(p)``) and picks one of ``observation.legal_actions()``,
@@ -41,9 +42,11 @@ from bezique.rules.model import Rules
 
 __all__ = [
     "BOTS",
+    "BUDGETED_BOTS",
     "Bot",
     "GreedyBot",
     "RandomBot",
+    "check_bot_spec",
     "finish",
     "make_bot",
     "play_deal",
@@ -345,19 +348,59 @@ def _prospects(patterns: Sequence[_Pattern], counts: Sequence[int]) -> dict[int,
 # --- playing whole deals and games -----------------------------------------------------------
 
 
+def _search_bot(seed: int, simulations: int | None = None) -> Bot:
+    """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap)."""
+    from bezique.search import SearchBot
+
+    return SearchBot(seed=seed, simulations=simulations)
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
+    "search": _search_bot,
     "greedy": lambda seed: GreedyBot(),
+    "random": RandomBot,
 }
-"""Bot factories by name, each taking a seed (``bezique simulate --bots greedy,random``)."""
+"""Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``)."""
+
+BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
+    "search": _search_bot,
+}
+"""Bots that take a budget in a bot spec ``NAME:N``, factories of (seed, budget): for
+``search``, N playouts per decision (``search:50``)."""
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot from `BOTS` by name; raises ValueError listing the names."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
+def check_bot_spec(spec: str) -> str:
+    """``spec`` if it names a bot (``NAME``, or ``NAME:N`` for a bot of `BUDGETED_BOTS` with a
+    budget N of at least 1); else ValueError saying what is expected.
+
+    >>> check_bot_spec("search:50")
+    'search:50'
+    >>> check_bot_spec("greedy:50")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'greedy:50': only search takes a budget (NAME:N)
+    """
+    name, colon, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+    if colon:
+        if name not in BUDGETED_BOTS:
+            raise ValueError(f"bot {spec!r}: only {', '.join(BUDGETED_BOTS)} takes a budget "
+                             "(NAME:N)")
+        if not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"bot {spec!r}: the budget after ':' must be a whole number of at "
+                             "least 1")
+    return spec
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from a spec: a name of `BOTS` (``greedy``), or ``NAME:N`` for a bot of
+    `BUDGETED_BOTS` with budget N (``search:50``: 50 playouts per decision). Raises ValueError
+    listing the names for an unknown one (see `check_bot_spec`)."""
+    name, colon, budget = check_bot_spec(spec).partition(":")
+    if colon:
+        return BUDGETED_BOTS[name](seed, int(budget))
+    return BOTS[name](seed)
 
 
 def play_deal(

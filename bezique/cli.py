@@ -1,5 +1,5 @@
 """The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
-``simulate``, ``check``, ``replay``, ``scenario`` and ``rules``.
+``simulate``, ``check``, ``replay``, ``scenario``, ``rules`` and ``analyse``.
 
 Exit status: 0 done, 1 failure (a bad profile, a broken invariant, a damaged record …), 2 usage
 error (an unknown option, a count that is not positive …). Output cut short by the reader (``…
@@ -42,6 +42,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_play",
     "bezique.cli_check",
     "bezique.cli_rules",
+    "bezique.cli_analyse",
 )
 """Modules that register the other subcommands when imported."""
 
@@ -70,7 +71,8 @@ def register(command: Command) -> Command:
 
 
 class ProgressBar:
-    """A one-line progress bar redrawn on a terminal stream (``check`` and ``simulate``)."""
+    """A one-line progress bar redrawn on a terminal stream (``check``, ``simulate``,
+    ``analyse``): units done of all, the rate, and the time left (the time taken at the end)."""
 
     def __init__(self, stream: TextIO, width: int = 30) -> None:
         self.stream = stream
@@ -79,12 +81,31 @@ class ProgressBar:
 
     def __call__(self, done: int, total: int) -> None:
         """Redraw for ``done`` of ``total`` units."""
-        filled = self.width * done // max(total, 1)
-        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        filled = self.width * min(done, total) // max(total, 1)
+        elapsed = max(time.perf_counter() - self.start, 1e-9)
+        rate = done / elapsed
         bar = "#" * filled + "-" * (self.width - filled)
-        end = "\n" if done >= total else ""
-        self.stream.write(f"\r[{bar}] {done}/{total} {rate:.0f}/s{end}")
+        speed = f"{rate:.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
+        if done >= total:
+            self.stream.write(f"\r[{bar}] {done}/{total} {speed} in {clock(elapsed)}\n")
+        else:
+            left = clock((total - done) / rate) if done else "?"
+            self.stream.write(f"\r[{bar}] {done}/{total} {speed} ETA {left}   ")
         self.stream.flush()
+
+
+def clock(seconds: float) -> str:
+    """A duration for people: ``42s``, ``3m07s``, ``2h05m``.
+
+    >>> clock(4.2), clock(187), clock(7500)
+    ('4s', '3m07s', '2h05m')
+    """
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
 _N = TypeVar("_N", int, float)

@@ -2,11 +2,13 @@
 
 Your hand and both tables are shown with suit symbols (coloured only on a terminal, and never
 with ``NO_COLOR`` set); your legal actions are numbered. Type a number or the notation
-(``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint``, ``score``, ``save
-[FILE]``, ``quit``. Refused input is explained and asked again. When the game ends, and when
-you leave (``quit``, end of input or Ctrl-C), you are offered to save the game record
-(``bezique replay FILE`` replays it) under the first free name ``bezique-SEED.toml``,
-``bezique-SEED-2.toml`` …; saving over an existing file asks first.
+(``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint`` (the search's choice and
+its expected final deal score difference), ``score``, ``save [FILE]``, ``quit``. The bot is the
+search (`bezique.search.SearchBot`) unless ``--bot`` names another (``greedy``, ``random``, or
+``search:N`` for N playouts per decision). Refused input is explained and asked again. When
+the game ends, and when you leave (``quit``, end of input or Ctrl-C), you are offered to save
+the game record (``bezique replay FILE`` replays it) under the first free name
+``bezique-SEED.toml``, ``bezique-SEED-2.toml`` …; saving over an existing file asks first.
 
 The session reads through an injectable ``read(prompt)`` function, so it can be scripted:
 
@@ -14,7 +16,7 @@ The session reads through an injectable ``read(prompt)`` function, so it can be 
 >>> out = io.StringIO()
 >>> main(["--seed", "4"], stdin=io.StringIO("hint\\n1\\n"), stdout=out)
 0
->>> "hint: GreedyBot would" in out.getvalue(), "Leaving the game" in out.getvalue()
+>>> "hint: play" in out.getvalue(), "Leaving the game" in out.getvalue()
 (True, True)
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,7 +32,7 @@ from typing import TextIO
 
 from bezique import record
 from bezique.actions import Action
-from bezique.bots import BOTS, GreedyBot, make_bot
+from bezique.bots import BOTS, check_bot_spec, make_bot
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
 from bezique.cli import Command, game_title, register
 from bezique.cli_demo import (
@@ -47,6 +50,7 @@ from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
+from bezique.search import DEFAULT_SIMULATIONS, evaluate, solve
 
 NAMES = ("You", "Bot")
 """Seat names: the person is player 0, the bot player 1."""
@@ -61,7 +65,8 @@ Type the number of an action, or its notation:
   dix exchange       exchange the trump seven for the turn-up (dix show: just score it)
   draw               end your declaring turn; both players draw
 Commands:
-  hint               what GreedyBot would do here
+  hint               the search's choice, and how far ahead it expects you to end
+                     the deal (your final deal score minus the bot's)
   score              this deal's points by reason, and the game totals
   save [FILE]        save the game record so far (bezique replay FILE)
   help               this text
@@ -95,7 +100,8 @@ class Session:
         self.rules = rules
         self.game = Game(rules, seed=seed)
         self.bot = make_bot(bot, self.game.seed)
-        self.bot_name = bot
+        self.bot_name = bot.partition(":")[0]
+        self.hint_rng = random.Random(self.game.seed)
         self.read = read
         self.out = out
         self.paint = painter(color)
@@ -199,8 +205,7 @@ class Session:
             if word in ("help", "?"):
                 self.say(HELP)
             elif word == "hint":
-                hint = GreedyBot().choose(deal.observation(0))
-                self.say(f"hint: GreedyBot would {self._label(hint)}")
+                self.say(self._hint(deal))
             elif word == "score":
                 self.say(*breakdown(deal, NAMES), f"  game totals: You {self.game.totals[0]}, "
                          f"Bot {self.game.totals[1]} (target {self.game.target})")
@@ -218,6 +223,20 @@ class Session:
                     self.say(f"not accepted: {exc}")
                 else:
                     return text
+
+    def _hint(self, deal: Deal) -> str:
+        """The search's choice for the person, with its value (exact in the end phase)."""
+        seen = deal.observation(0)
+        if len(seen.legal_actions()) == 1:
+            return f"hint: {self._label(seen.legal_actions()[0])} (the only legal action)"
+        if seen.in_end_phase:  # the count tells every card: one exact solve
+            solution = solve(seen.determinize(self.hint_rng))
+            best, value, how = solution.line[0], float(solution.value), "exact"
+        else:
+            evaluation = evaluate(seen, rng=self.hint_rng, simulations=DEFAULT_SIMULATIONS)
+            best, value = evaluation.best, evaluation.value
+            how = f"estimated from {evaluation.simulations} playouts"
+        return f"hint: {self._label(best)} (expected {value:+.0f} points over the deal; {how})"
 
     def _default_file(self) -> str:
         """The first of ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` … that does not exist."""
@@ -291,7 +310,17 @@ def reader(stdin: TextIO, out: TextIO) -> Read:
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
-    parser.add_argument("--bot", default="greedy", choices=sorted(BOTS), help="your opponent")
+    parser.add_argument("--bot", default="search", type=_bot_spec, metavar="BOT",
+                        help=f"your opponent: {', '.join(BOTS)}, or search:N for N playouts "
+                        "per decision (default search)")
+
+
+def _bot_spec(text: str) -> str:
+    """An argparse type: a bot spec of `bezique.bots.make_bot`."""
+    try:
+        return check_bot_spec(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _session(args: argparse.Namespace, stdin: TextIO, out: TextIO, read: Read | None) -> int:

@@ -1,5 +1,9 @@
 """``bezique simulate``: many seeded bot-against-bot deals or games, with statistics.
 
+``--bots A,B`` names two bots by spec (`bezique.bots.make_bot`): ``search``, ``greedy``,
+``random``, or ``search:N`` for the search with N playouts per decision. A progress bar (units
+done, rate, time left) is drawn on stderr when it is a terminal, or with ``--progress``.
+
 >>> from bezique.cli import main
 >>> main(["simulate", "--profile", "bezique", "--deals", "4", "--bots", "greedy,random"])
 ... # doctest: +ELLIPSIS
@@ -15,7 +19,7 @@ import json
 import sys
 from typing import TextIO
 
-from bezique.bots import BOTS
+from bezique.bots import BOTS, check_bot_spec
 from bezique.cli import Command, ProgressBar, positive_int, register
 from bezique.rules import load_profile
 from bezique.simulate import Summary, simulate
@@ -28,12 +32,16 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--games", type=positive_int, default=None, metavar="N",
                        help="play N whole games instead")
     parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
-                        help=f"two bots out of {', '.join(BOTS)} (default greedy,greedy)")
+                        help=f"two bots out of {', '.join(BOTS)}, or search:N for the search "
+                        "with N playouts per decision (default greedy,greedy)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
                         help="processes to use (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    show = parser.add_mutually_exclusive_group()
+    show.add_argument("--progress", action="store_true",
+                      help="a progress bar on stderr even when it is not a terminal")
+    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
 def _pct(x: float) -> str:
@@ -53,9 +61,9 @@ def format_summary(summary: Summary) -> str:
     lines.append(f"wins ({unit}, 95% Wilson interval)")
     for label, entry in zip("AB", bots, strict=True):
         low, high = entry["ci95"]
-        lines.append(f"  {label} {entry['bot']:<8} {entry['wins']:>6}  {_pct(entry['rate'])}  "
+        lines.append(f"  {label} {entry['bot']:<10} {entry['wins']:>6}  {_pct(entry['rate'])}  "
                      f"[{_pct(low).strip()}, {_pct(high).strip()}]")
-    lines.append(f"  draws      {t.draws:>6}")
+    lines.append(f"  draws        {t.draws:>6}")
     dealer = d["dealer"]
     assert isinstance(dealer, dict)
     low, high = dealer["ci95"]
@@ -89,13 +97,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique simulate``."""
     rules = load_profile(args.profile)
     bots = tuple(args.bots.split(","))
-    if len(bots) != 2 or any(name not in BOTS for name in bots):
-        print(f"bezique simulate: --bots: expected two of {', '.join(BOTS)} as A,B, "
-              f"got {args.bots!r}", file=sys.stderr)
+    try:
+        if len(bots) != 2:
+            raise ValueError(f"expected two bots as A,B, got {args.bots!r}")
+        for spec in bots:
+            check_bot_spec(spec)
+    except ValueError as exc:
+        print(f"bezique simulate: --bots: {exc}", file=sys.stderr)
         return 2
     games = args.games is not None
     units = args.games if games else (args.deals if args.deals is not None else 100)
-    progress = None if args.quiet or not sys.stderr.isatty() else ProgressBar(sys.stderr)
+    show = args.progress or (not args.quiet and sys.stderr.isatty())
+    progress = ProgressBar(sys.stderr) if show else None
     summary = simulate(rules, units=units, bots=(bots[0], bots[1]), seed=args.seed,
                        workers=args.workers, games=games, progress=progress)
     if args.json:

@@ -1,9 +1,11 @@
 """Many seeded bot-against-bot deals or games, spread over processes, and their statistics.
 
 Unit ``i`` (a deal or a game) is played from its own seed, derived from the run's seed and
-``i``, so it comes out the same in any process. Units are cut into fixed chunks whatever the
-number of workers, each chunk is summed into a `Tally` of integers, and tallies add up the same
-in any order: ``workers=K`` gives exactly the numbers of ``workers=1``.
+``i``, and each bot from a seed derived from that one, so it comes out the same in any process.
+Units are cut into fixed chunks whatever the number of workers, each chunk is summed into a
+`Tally` of integers, and tallies add up the same in any order: ``workers=K`` gives exactly the
+numbers of ``workers=1``. Progress is reported unit by unit (workers count the units they
+finish in a shared counter), so slow bots such as ``search`` show it too.
 
 >>> import bezique
 >>> summary = simulate(bezique.load_profile("bezique"), units=4, bots=("greedy", "random"))
@@ -15,9 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing.sharedctypes import Synchronized
 
 from attrs import field, frozen
 
@@ -29,7 +33,18 @@ CHUNK = 20
 """Units per task; fixed, so the work is cut the same way for any number of workers."""
 
 Progress = Callable[[int, int], None]
-"""Called with (units done, units in all) as chunks finish."""
+"""Called with (units done, units in all) as units finish."""
+
+POLL = 0.25
+"""Seconds between looks at the workers' counter of finished units (with ``workers > 1``)."""
+
+_finished: Synchronized[int] | None = None
+"""In a worker process: the counter of units finished, shared with the parent."""
+
+
+def _init_worker(counter: Synchronized[int]) -> None:
+    global _finished
+    _finished = counter
 
 
 def unit_seed(seed: int, index: int) -> int:
@@ -156,11 +171,18 @@ def run_unit(rules: Rules, bots: tuple[str, str], seed: int, index: int, games: 
     return tally_deal(deal, seat_a) + _outcome(winner, seat_a)
 
 
-def run_chunk(rules: Rules, bots: tuple[str, str], seed: int, indexes: range, games: bool) -> Tally:
-    """The tally of a chunk of units (the task a worker runs)."""
+def run_chunk(rules: Rules, bots: tuple[str, str], seed: int, indexes: range, games: bool,
+              on_unit: Callable[[], None] | None = None) -> Tally:
+    """The tally of a chunk of units (the task a worker runs); ``on_unit`` is called after each
+    unit (in a worker, the shared counter of finished units is raised instead)."""
     total = Tally()
     for i in indexes:
         total += run_unit(rules, bots, seed, i, games)
+        if on_unit is not None:
+            on_unit()
+        elif _finished is not None:
+            with _finished.get_lock():
+                _finished.value += 1
     return total
 
 
@@ -222,17 +244,37 @@ def chunks(units: int, size: int = CHUNK) -> list[range]:
     return [range(i, min(i + size, units)) for i in range(0, units, size)]
 
 
-def _tallies(rules: Rules, bots: tuple[str, str], seed: int, games: bool, tasks: list[range],
-             workers: int) -> Iterator[Tally]:
-    """The tally of each task, in this process or, as they finish, on ``workers`` processes."""
-    if workers <= 1:
-        for task in tasks:
-            yield run_chunk(rules, bots, seed, task, games)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_chunk, rules, bots, seed, task, games) for task in tasks]
-        for future in as_completed(futures):
-            yield future.result()
+def _in_process(rules: Rules, bots: tuple[str, str], seed: int, games: bool,
+                tasks: list[range], tick: Callable[[], None] | None) -> Tally:
+    total = Tally()
+    for task in tasks:
+        total += run_chunk(rules, bots, seed, task, games, tick)
+    return total
+
+
+def _on_workers(rules: Rules, bots: tuple[str, str], seed: int, games: bool,
+                tasks: list[range], workers: int, progress: Progress | None,
+                units: int) -> Tally:
+    """The tasks on ``workers`` processes; the workers' shared counter of finished units is
+    read every `POLL` seconds for ``progress``."""
+    context = multiprocessing.get_context()
+    counter = context.Value("i", 0)
+    total = Tally()
+    shown = 0
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                             initializer=_init_worker, initargs=(counter,)) as pool:
+        pending: set[Future[Tally]] = {
+            pool.submit(run_chunk, rules, bots, seed, task, games) for task in tasks
+        }
+        while pending:
+            finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            for future in finished:
+                total += future.result()
+            done = counter.value
+            if progress is not None and done != shown:
+                shown = done
+                progress(min(done, units), units)
+    return total
 
 
 def simulate(
@@ -245,15 +287,25 @@ def simulate(
     games: bool = False,
     progress: Progress | None = None,
 ) -> Summary:
-    """Play ``units`` seeded deals (or games with ``games``) of ``rules`` between two named bots
-    (`bezique.bots.BOTS`) on ``workers`` processes; the numbers do not depend on ``workers``."""
+    """Play ``units`` seeded deals (or games with ``games``) of ``rules`` between two bots
+    given by their specs (`bezique.bots.make_bot`: ``greedy``, ``search``, ``search:50`` …) on
+    ``workers`` processes; the numbers do not depend on ``workers``. ``progress`` is called as
+    units finish."""
     for name in bots:
         make_bot(name, 0)  # fail early on an unknown name
-    total = Tally()
-    for tally in _tallies(rules, bots, seed, games, chunks(units), workers):
-        total += tally
-        if progress:
-            progress(total.units, units)
+    tasks = chunks(units)
+    if workers <= 1:
+        done = 0
+
+        def tick() -> None:
+            nonlocal done
+            done += 1
+            assert progress is not None
+            progress(done, units)
+
+        total = _in_process(rules, bots, seed, games, tasks, tick if progress else None)
+    else:
+        total = _on_workers(rules, bots, seed, games, tasks, workers, progress, units)
     return Summary(
         profile=rules.name, bots=bots, seed=seed, games=games, tally=total, workers=workers
     )

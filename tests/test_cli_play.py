@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import bezique
 from bezique import record
-from bezique.cli_play import main, painter, use_color
+from bezique.bots import GreedyBot
+from bezique.cli import main as cli_main
+from bezique.cli_play import Session, main, painter, use_color
+from bezique.search import SearchBot, solve
 
 
 class Script:
@@ -37,7 +41,7 @@ BAD_INPUTS = ["", "xyz", "play 7Z", "99", "0", "meld bezique QS JD", "help", "hi
 def _session(lines: list[str], stop_at: str = "=== Deal 2") -> tuple[str, Script]:
     out = io.StringIO()
     script = Script(out, lines, stop_at)
-    assert main(["--seed", "4"], stdout=out, read=script) == 0
+    assert main(["--seed", "4", "--bot", "greedy"], stdout=out, read=script) == 0
     return out.getvalue(), script
 
 
@@ -69,11 +73,12 @@ def test_an_illegal_action_is_refused_naming_the_rule() -> None:
 
 def test_help_hint_and_score_answer_without_playing() -> None:
     text, _ = _session(BAD_INPUTS)
-    assert "hint               what GreedyBot would do here" in text
-    assert "hint: GreedyBot would play" in text
+    assert "hint               the search's choice" in text
+    assert re.search(r"hint: play \S+ \(expected [+-]\d+ points over the deal; estimated from "
+                     r"\d+ playouts\)$", text, flags=re.MULTILINE)
     assert "game totals: You 0, Bot 0 (target 1000)" in text
     first_trick = text.index("    1. ")
-    assert text.index("hint: GreedyBot would") < first_trick
+    assert text.index("hint: play") < first_trick
 
 
 def test_legal_actions_are_numbered_and_the_hand_is_shown() -> None:
@@ -101,7 +106,7 @@ def test_saving_at_the_end_writes_a_record_that_replays(tmp_path: Path,
         out.write(prompt)
         return next(answers)
 
-    assert main(["--seed", "4"], stdout=out, read=read) == 0
+    assert main(["--seed", "4", "--bot", "greedy"], stdout=out, read=read) == 0
     saved = tmp_path / "bezique-4.toml"
     assert saved.exists(), out.getvalue()
     game = record.rebuild(record.loads(saved.read_text(encoding="utf-8")))
@@ -142,3 +147,37 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
 def test_a_plain_session_has_no_escape_codes() -> None:
     text, _ = _session(BAD_INPUTS)
     assert "\x1b[" not in text
+
+
+def test_the_default_opponent_is_the_search_bot() -> None:
+    out = io.StringIO()
+    assert main(["--seed", "4"], stdin=io.StringIO("quit\n"), stdout=out) == 0
+    assert "You play against searchbot (seed 4)" in out.getvalue()
+    session = Session(bezique.load_profile("bezique"), seed=4, bot="search", read=input,
+                      out=io.StringIO())
+    assert isinstance(session.bot, SearchBot) and session.bot.simulations is None
+
+
+def test_a_search_bot_with_a_budget_plays_and_a_bad_bot_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    session = Session(bezique.load_profile("bezique"), seed=4, bot="search:7", read=input,
+                      out=io.StringIO())
+    assert isinstance(session.bot, SearchBot) and session.bot.simulations == 7
+    assert cli_main(["play", "--bot", "clever"]) == 2
+    assert "argument --bot: unknown bot 'clever'" in capsys.readouterr().err
+
+
+def test_a_hint_in_the_end_phase_is_the_solver_s_exact_choice() -> None:
+    session = Session(bezique.load_profile("bezique"), seed=4, bot="greedy", read=input,
+                      out=io.StringIO())
+    deal = session.game.new_deal()
+    greedy = GreedyBot()
+    while not (deal.in_end_phase and deal.to_move == 0 and len(deal.legal_actions()) > 1):
+        player = deal.to_move
+        assert player is not None
+        session.game.apply(greedy.choose(deal.observation(player)))
+    hint = session._hint(deal)
+    solution = solve(deal)
+    assert hint == (f"hint: {session._label(solution.line[0])} (expected {solution.value:+d} "
+                    "points over the deal; exact)")

@@ -161,7 +161,8 @@ def test_play_offers_to_save_when_the_game_ends_normally(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    text, read = _play(["--seed", "4", "--profile", "five-hundred"], {"Save the game": "y"})
+    text, read = _play(["--seed", "4", "--profile", "five-hundred", "--bot", "greedy"],
+                       {"Save the game": "y"})
     assert read.questions == ["Save the game record to bezique-4.toml? [y/N] "]
     game = record.rebuild(record.loads((tmp_path / "bezique-4.toml").read_text("utf-8")))
     assert game.is_over and game.seed == 4
@@ -199,7 +200,7 @@ def test_play_save_command_asks_before_replacing_a_file(
 @pytest.mark.parametrize("profile", ["pinochle", "bezique"])
 def test_play_header_names_the_game_from_the_profile(profile: str) -> None:
     rules = bezique.load_profile(profile)
-    text, _ = _play(["--seed", "4", "--profile", profile], {})
+    text, _ = _play(["--seed", "4", "--profile", profile, "--bot", "greedy"], {})
     first = text.splitlines()[0]
     assert first == f"{rules.description} (profile {profile})"
     assert not first.startswith("Bezique: ")
@@ -218,7 +219,7 @@ def test_play_stock_in_the_trick_line_agrees_with_the_table() -> None:
             raise EOFError
         return line
 
-    play_main(["--seed", "4"], stdout=out, read=read)
+    play_main(["--seed", "4", "--bot", "greedy"], stdout=out, read=read)
     lines = out.getvalue().splitlines()
     checked = 0
     for i, line in enumerate(lines):

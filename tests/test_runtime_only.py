@@ -60,6 +60,8 @@ COMMANDS = {
     "scenario": (["scenario", "tests/scenarios/book/sc01_reuse_across_classes.toml"],
                  "1 passed"),
     "play": (["play", "--seed", "3"], "Leaving the game"),
+    "analyse": (["analyse", "tests/records/five-hundred.toml", "--simulations", "2"],
+                "summary"),
 }
 
 

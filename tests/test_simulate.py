@@ -91,3 +91,44 @@ def test_simulate_text_report_names_its_sections(capsys: pytest.CaptureFixture[s
 def test_simulate_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--deals", "2", "--bots", "greedy,clever"]) == 2
     assert "clever" in capsys.readouterr().err
+
+
+def test_the_search_bot_plays_a_simulation_with_its_budget_and_the_same_numbers_on_two_workers(
+) -> None:
+    rules = bezique.load_profile("bezique")
+    calls: list[tuple[int, int]] = []
+    one = simulate(rules, units=3, bots=("search:6", "greedy"), seed=3,
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]  # unit by unit, not chunk by chunk
+    assert one.tally.units == 3 and one.bots == ("search:6", "greedy")
+    two = simulate(rules, units=3, bots=("search:6", "greedy"), seed=3, workers=2)
+    assert two.tally == one.tally
+
+
+def test_progress_from_workers_counts_every_unit_once() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(bezique.load_profile("five-hundred"), units=CHUNK + 3, bots=("greedy", "random"),
+             workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (CHUNK + 3, CHUNK + 3)
+    assert [done for done, _ in seen] == sorted({done for done, _ in seen})
+
+
+def test_simulate_shows_progress_on_request_and_names_budgeted_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--deals", "2", "--bots", "search:4,greedy", "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("simulate: bezique, 2 deals, search:4 (A) vs greedy (B), seed 0")
+    assert "2/2" in err and err.endswith("\n")
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("search:0,greedy", "must be a whole number of at least 1"),
+    ("greedy:5,greedy", "only search takes a budget"),
+    ("greedy", "expected two bots as A,B"),
+])
+def test_simulate_refuses_a_bad_bot_spec_in_one_line(bots: str, message: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--deals", "2", "--bots", bots]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
