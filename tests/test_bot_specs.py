@@ -12,7 +12,7 @@ import pytest
 
 import bezique
 from bezique.bots import BOTS, BUDGETED_BOTS, GreedyBot, check_bot_spec, make_bot, play_deal
-from bezique.search import SearchBot
+from bezique.search import DEFAULT_SIMULATIONS, SearchBot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_make_bot_search_gives_a_seeded_search_bot_with_the_default_budget() -> None:
     bot = make_bot("search", 3)
     assert isinstance(bot, SearchBot)
-    assert bot.simulations is None and bot.seconds is None
+    assert bot.simulations == DEFAULT_SIMULATIONS and bot.seconds is None
     assert "search" in BOTS and "search" in BUDGETED_BOTS
 
 

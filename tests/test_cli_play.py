@@ -14,7 +14,7 @@ from bezique import record
 from bezique.bots import GreedyBot
 from bezique.cli import main as cli_main
 from bezique.cli_play import Session, main, painter, use_color
-from bezique.search import SearchBot, solve
+from bezique.search import DEFAULT_SIMULATIONS, SearchBot, solve
 
 
 class Script:
@@ -155,7 +155,7 @@ def test_the_default_opponent_is_the_search_bot() -> None:
     assert "You play against searchbot (seed 4)" in out.getvalue()
     session = Session(bezique.load_profile("bezique"), seed=4, bot="search", read=input,
                       out=io.StringIO())
-    assert isinstance(session.bot, SearchBot) and session.bot.simulations is None
+    assert isinstance(session.bot, SearchBot) and session.bot.simulations == DEFAULT_SIMULATIONS
 
 
 def test_a_search_bot_with_a_budget_plays_and_a_bad_bot_is_a_usage_error(
