@@ -31,6 +31,7 @@ from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.deal import Deal
+from bezique.search.endgame import Endgame, supported
 from bezique.state import OVER
 
 EXACT, LOWER, UPPER = range(3)
@@ -72,11 +73,16 @@ def solve(deal: Deal) -> Solution:
     value = here + search.negamax(root, -_INF, _INF, here)
     line: list[Action] = []
     node = root
+    fast = search.fast
     while not node.is_over:
-        action = search.best_action(node)
+        if fast is not None and fast.takes(node):
+            action = _play_of(node, fast.best_card(node))
+        else:
+            action = search.best_action(node)
         line.append(action)
-        node = _child(node, action)
-    return Solution(scores=node.scores, value=value, line=tuple(line), nodes=search.nodes)
+        node._execute(action)
+    nodes = search.nodes + (search.fast.nodes if search.fast is not None else 0)
+    return Solution(scores=node.scores, value=value, line=tuple(line), nodes=nodes)
 
 
 _INF = 1 << 30
@@ -87,6 +93,18 @@ def _child(deal: Deal, action: Action) -> Deal:
     child = deal.clone()
     child._execute(action)
     return child
+
+
+def _play_of(deal: Deal, card: int) -> Action:
+    """The legal play of ``card`` in ``deal``: the one listed for its group of interchangeable
+    copies (same kind, same dix history)."""
+    scored = deal._dix_scored
+    for action in deal.legal_actions():
+        if isinstance(action, Play):
+            x = int(action.card)
+            if x >> 3 == card >> 3 and (scored >> x & 1) == (scored >> card & 1):
+                return action
+    raise AssertionError("the card is not playable")  # pragma: no cover
 
 
 _Saved = tuple[Any, ...]
@@ -141,6 +159,7 @@ class _Search:
         counted = b.counted == "always"
         self.table: dict[_Key, _Entry] = {}
         self.nodes = 0
+        self.fast = Endgame(deal) if supported(deal) else None
         self.revoke_forfeit = c.revoke_forfeit
         self.trick_value = c.trick_value
         self.trump = deal._trump
@@ -261,6 +280,9 @@ class _Search:
         """The exact future gain for the player to move (final score difference minus the
         present one, ``here``) when it lies strictly between ``alpha`` and ``beta``;
         otherwise a bound on the same side."""
+        fast = self.fast
+        if fast is not None and fast.takes(d):
+            return fast.value(d, alpha, beta)
         self.nodes += 1
         key = self.key(d)
         entry = self.table.get(key)
