@@ -97,6 +97,8 @@ class Endgame:
             for group in (x >> 3, -1 - (x >> 6)):
                 first.setdefault(group, i)
                 after[group] = i + 1
+        self.hull_end = [after[x >> 3] for x in cards]  # per dense card: one past its kind
+        self.hull_start = {1 << i: 1 << first[x >> 3] for i, x in enumerate(cards)}
         for x in cards:
             kind, suit = x >> 3, -1 - (x >> 6)
             stronger = (1 << first[kind]) - (1 << first[suit])
@@ -116,7 +118,7 @@ class Endgame:
             (7 - (x >> 3 & 7)) - 16 * (self.points[i] + self.dix[i])
             for i, x in enumerate(cards)
         ]
-        self.table: dict[int, tuple[int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}  # key -> (lower, upper, best lead)
         self.lead_memo: dict[int, list[int]] = {}
         self.reply_memo: dict[int, list[int]] = {}
         self.nodes = 0
@@ -206,6 +208,8 @@ class Endgame:
         of the same suit and class as the chain's strongest kept card, with no card of
         ``others`` ranked from one to the other (both included), wins and loses the same
         tricks and scores the same. Worked out once per solve (``memo``): do not change it."""
+        # only cards of ``others`` between the kinds of the lowest and highest card matter
+        others &= (1 << self.hull_end[cards.bit_length() - 1]) - self.hull_start[cards & -cards]
         key = cards << self.shift | others
         out = memo.get(key)
         if out is not None:
@@ -236,40 +240,43 @@ class Endgame:
             return total
         if beta <= -total:
             return -total
-        if beta > total:
-            beta = total
-        if alpha < -total:
-            alpha = -total
         key = (heap << self.shift | mine) << self.shift | theirs
         entry = self.table.get(key)
-        leads = self.moves(mine, theirs, self.lead_memo, self.lead_order)
-        if entry is not None:
-            value, kind, first = entry
-            if kind == EXACT:
-                return value
-            if kind == LOWER:
-                if value >= beta:
-                    return value
-                if value > alpha:
-                    alpha = value
-            elif value <= alpha:
-                return value
-            elif value < beta:
-                beta = value
-            if leads[0] != first:  # the best lead found before goes first
+        if entry is None:
+            lower, upper, first = -total, total, -1
+            leads = self.moves(mine, theirs, self.lead_memo, self.lead_order)
+        else:
+            lower, upper, first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            leads = self.moves(mine, theirs, self.lead_memo, self.lead_order)
+            if first >= 0 and leads[0] != first:  # the best lead found before goes first
                 leads = [first, *(x for x in leads if x != first)]
+        if alpha < lower:
+            alpha = lower
+        if beta > upper:
+            beta = upper
         alpha0, beta0 = alpha, beta
-        best, best_lead = -_INF, -1
+        best, best_lead = -_INF, first
         for x in leads:
             value = self.reply(mine & ~(1 << x), theirs, x, heap, total, alpha, beta)
             if value > best:
-                best, best_lead = value, x
+                best = value
                 if value > alpha:
-                    alpha = value
+                    alpha, best_lead = value, x
                     if alpha >= beta:
                         break
-        kind = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-        self.table[key] = (best, kind, best_lead)
+        if best <= alpha0:
+            upper = best
+        elif best >= beta0:
+            lower = best
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_lead)
         return best
 
     def reply(
