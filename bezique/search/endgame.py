@@ -26,19 +26,32 @@ EXACT, LOWER, UPPER = range(3)
 
 
 def supported(deal: Deal) -> bool:
-    """Whether the profile's end phase is plain trick play, apart from carte blanche (which
-    `Endgame.takes` checks per position): nothing ends the deal early on a target or a
-    call-out, no revoke is possible, and any end-of-deal count adds up card by card."""
+    """Whether the end phase of ``deal`` is plain trick play, apart from carte blanche (which
+    `Endgame.takes` checks per position): no revoke is possible, no call-out, any end-of-deal
+    count adds up card by card, and no score can end the deal early (``game.end``): the
+    profile finishes every deal, or no player can reach the target with every point still
+    to be had (checked at the root: scores only grow below it)."""
     rules = deal.rules
     b = rules.brisques
-    if deal._c.revoke_forfeit or rules.game.call_out or rules.game.end != "finish_deal":
+    c = deal._c
+    if c.revoke_forfeit or rules.game.call_out:
         return False
-    if b.counted == "always" and b.when == "end_of_deal":
-        return (
-            rules.trick_points.rounding == "none" and b.min_to_score == 0
-            and b.majority_bonus == 0 and b.min_board_score_to_count == 0
-        )
-    return True
+    if b.counted == "always" and b.when == "end_of_deal" and not (
+        rules.trick_points.rounding == "none" and b.min_to_score == 0
+        and b.majority_bonus == 0 and b.min_board_score_to_count == 0
+    ):
+        return False
+    if rules.game.end == "finish_deal":
+        return True
+    # every trick point of the pack, every dix still to score on play, the last trick and
+    # carte blanche (shown at most once a player in the end phase)
+    cards = deal._hand[0] | deal._hand[1]
+    dixes = sum(1 for x in _bits(cards) if deal._is_dix(x) and not deal._dix_scored >> x & 1)
+    most = c.trick_total + dixes * rules.dix.value + rules.last_trick.value
+    if c.carte_blanche is not None:
+        most += 2 * c.carte_blanche.points
+    board = max(deal.totals[p] + deal._scores[p] for p in (0, 1))
+    return board + most < deal.target
 
 
 class Endgame:
