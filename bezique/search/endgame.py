@@ -124,8 +124,10 @@ class Endgame:
             self.down.append((1 << after[suit]) - (1 << first[kind]))
         # move ordering (measured): leads by suit, strongest first, trumps last; answers
         # worth most first, then the weakest card first
-        self.lead_order = [
-            i + (len(cards) if x >> 6 == trump else 0) for i, x in enumerate(cards)
+        self.lead_order = list(range(len(cards)))  # within a suit; suits by `lead_suits`
+        self.lead_suits = [
+            self.suit_mask[s] for s in sorted(range(4), key=lambda s: s == trump)
+            if self.suit_mask[s]
         ]
         self.reply_order = [
             (7 - (x >> 3 & 7)) - 16 * (self.points[i] + self.dix[i])
@@ -192,7 +194,7 @@ class Endgame:
         target = self.value(d, -_INF, _INF)
         mine, theirs, heap, total, x = self._position(d)
         if x < 0:
-            for lead in self.moves(mine, theirs, self.lead_memo, self.lead_order):
+            for lead in self.leads(mine, theirs):
                 rest = mine & ~(1 << lead)
                 if self.reply(rest, theirs, lead, heap, total, target - 1, target + 1) == target:
                     return self.cards[lead]
@@ -244,6 +246,17 @@ class Endgame:
         memo[key] = out
         return out
 
+    def leads(self, mine: int, theirs: int) -> list[int]:
+        """The leads worth trying from ``mine`` against ``theirs`` (`moves`), suit by suit
+        (each suit's part memoized alone: it recurs far more often than the whole hand)."""
+        out: list[int] = []
+        memo, order = self.lead_memo, self.lead_order
+        for suit in self.lead_suits:
+            cards = mine & suit
+            if cards:
+                out += self.moves(cards, theirs & suit, memo, order)
+        return out
+
     def lead(self, mine: int, theirs: int, heap: int, total: int, alpha: int, beta: int) -> int:
         """The future gain of the leader holding ``mine`` against ``theirs``, ``heap`` points
         in the heap and at most ``total`` still to win or lose: exact inside (``alpha``,
@@ -257,7 +270,7 @@ class Endgame:
         entry = self.table.get(key)
         if entry is None:
             lower, upper, first = -total, total, -1
-            leads = self.moves(mine, theirs, self.lead_memo, self.lead_order)
+            leads = self.leads(mine, theirs)
         else:
             lower, upper, first = entry
             if lower >= beta:
@@ -266,7 +279,7 @@ class Endgame:
                 return upper
             if lower == upper:
                 return lower
-            leads = self.moves(mine, theirs, self.lead_memo, self.lead_order)
+            leads = self.leads(mine, theirs)
             if first >= 0 and leads[0] != first:  # the best lead found before goes first
                 leads = [first, *(x for x in leads if x != first)]
         if alpha < lower:
