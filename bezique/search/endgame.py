@@ -191,16 +191,16 @@ class Endgame:
     def best_card(self, d: Deal) -> int:
         """A card (physical) for the player to move in ``d`` whose play keeps the exact value
         (for the principal variation)."""
-        target = self.value(d, -_INF, _INF)
         mine, theirs, heap, total, x = self._position(d)
         if x < 0:
+            target = self.lead(mine, theirs, heap, total, -_INF, _INF)
             for lead in self.leads(mine, theirs):
                 rest = mine & ~(1 << lead)
                 if self.reply(rest, theirs, lead, heap, total, target - 1, target + 1) == target:
                     return self.cards[lead]
         else:
-            dix = self.dix[x]
-            want = dix - target
+            # the answer that leaves the leader the least
+            want = self.reply(theirs, mine, x, heap, total, -_INF, _INF)
             others = theirs | 1 << x
             for y in self.moves(self.allowed(mine, x), others, self.reply_memo, self.reply_order):
                 if self.reply(theirs, mine, x, heap, total, want - 1, want + 1, 1 << y) == want:
