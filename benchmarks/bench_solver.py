@@ -1,7 +1,9 @@
 """Time `bezique.search.solve` on whole end phases: median and worst over N random deals.
 
 Each deal is played at random (never calling out) until its stock is gone, then its whole end
-phase is solved. Prints figures; it asserts nothing. Usage::
+phase is solved. Prints the median and worst time, and the median and largest number of
+positions searched (`Solution.nodes`); it asserts nothing. Figures are in docs/search.md.
+Usage::
 
     python benchmarks/bench_solver.py [--deals N] [PROFILE ...]   # default: bezique, 1000
 """

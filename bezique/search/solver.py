@@ -2,11 +2,15 @@
 card-counting player and the rest of the deal is a perfect-information game.
 
 `solve` searches it with negamax alpha-beta on the final score difference, a transposition
-table and move ordering. It works on a copy of the deal through `Deal.legal_actions` and the
-deal's own move code (a play is undone by restoring what it changed), so every profile's
-end-phase obligations (follow and win, follow only, trump rules, see
-``docs/rules.md#bezique-end-phase``) and end-of-deal awards (last trick, brisques counted at the
-end) come from the engine, never from the solver's own arithmetic.
+table and move ordering. Positions where more than trick play can happen (carte blanche still
+to show, a call-out, a revoke penalty, a score that may end the deal early, a non-additive
+end-of-deal count) are searched on a copy of the deal through `Deal.legal_actions` and the
+deal's own move code (a play is undone by restoring what it changed). As soon as only tricks
+remain, the search goes on in `bezique.search.endgame`, on small ints: its move generation and
+trick scoring are compiled from the same rules (end-phase obligations, see
+``docs/rules.md#bezique-end-phase``, trick values, gathering, the dix scored on play, the last
+trick), and tests hold both paths to brute force on the engine's moves. The principal
+variation is replayed through the engine, so its scores are the engine's.
 
 >>> import bezique
 >>> from bezique.search import solve
@@ -31,6 +35,7 @@ from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.deal import Deal
+from bezique.search.endgame import Endgame, supported
 from bezique.state import OVER
 
 EXACT, LOWER, UPPER = range(3)
@@ -66,17 +71,28 @@ def solve(deal: Deal) -> Solution:
             "solve needs the end phase: the stock still holds "
             f"{deal.stock_size} card(s)"
         )
-    search = _Search(deal)
+    return _solve(deal, fast=True)
+
+
+def _solve(deal: Deal, *, fast: bool) -> Solution:
+    """`solve` for a deal in its end phase; ``fast=False`` keeps the whole search on the
+    engine's own moves (no `Endgame`), for tests that compare the two."""
+    search = _Search(deal, fast=fast)
     root = _search_root(deal)
     here = search.diff(root, root._to_move)
     value = here + search.negamax(root, -_INF, _INF, here)
     line: list[Action] = []
     node = root
+    tricks = search.fast
     while not node.is_over:
-        action = search.best_action(node)
+        if tricks is not None and tricks.takes(node):
+            action = _play_of(node, tricks.best_card(node))
+        else:
+            action = search.best_action(node)
         line.append(action)
-        node = _child(node, action)
-    return Solution(scores=node.scores, value=value, line=tuple(line), nodes=search.nodes)
+        node._execute(action)
+    nodes = search.nodes + (tricks.nodes if tricks is not None else 0)
+    return Solution(scores=node.scores, value=value, line=tuple(line), nodes=nodes)
 
 
 _INF = 1 << 30
@@ -87,6 +103,18 @@ def _child(deal: Deal, action: Action) -> Deal:
     child = deal.clone()
     child._execute(action)
     return child
+
+
+def _play_of(deal: Deal, card: int) -> Action:
+    """The legal play of ``card`` in ``deal``: the one listed for its group of interchangeable
+    copies (same kind, same dix history)."""
+    scored = deal._dix_scored
+    for action in deal.legal_actions():
+        if isinstance(action, Play):
+            x = int(action.card)
+            if x >> 3 == card >> 3 and (scored >> x & 1) == (scored >> card & 1):
+                return action
+    raise AssertionError("the card is not playable")  # pragma: no cover
 
 
 _Saved = tuple[Any, ...]
@@ -134,13 +162,14 @@ class _Search:
     end-of-deal count); otherwise positions reached with other scores share one entry.
     """
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, *, fast: bool = True) -> None:
         rules = deal.rules
         c = deal._c
         b = rules.brisques
         counted = b.counted == "always"
         self.table: dict[_Key, _Entry] = {}
         self.nodes = 0
+        self.fast = Endgame(deal) if fast and supported(deal) else None
         self.revoke_forfeit = c.revoke_forfeit
         self.trick_value = c.trick_value
         self.trump = deal._trump
@@ -261,6 +290,9 @@ class _Search:
         """The exact future gain for the player to move (final score difference minus the
         present one, ``here``) when it lies strictly between ``alpha`` and ``beta``;
         otherwise a bound on the same side."""
+        fast = self.fast
+        if fast is not None and fast.takes(d):
+            return fast.value(d, alpha, beta)
         self.nodes += 1
         key = self.key(d)
         entry = self.table.get(key)

@@ -1,0 +1,378 @@
+"""The solver's fast path: the trick play of an end phase as small ints.
+
+Once only plays remain (no carte blanche to show, no call-out, no deal ended early by a target,
+no revoke penalty), an end phase is tricks and nothing else: `Endgame` renumbers the cards
+still in the hands (and on the trick) densely, by suit and then from the strongest rank down,
+so that a hand is an int of a few dozen bits and a card's follow duty, the cards that beat it and
+the cards ranked between two of them are precompiled masks. Every table comes from the
+profile's compiled rules (``endgame.obligation``, trick values, ``tricks.gather``, brisques,
+the dix scored on play, ``last_trick``; ``docs/rules.md#bezique-end-phase``), so no rule is
+named here. `bezique.search.solver` hands a position over as soon as `Endgame.takes` it, and
+its agreement tests against brute force on the engine's own moves keep the two honest.
+
+A search value is a future gain: the final score difference for the player to move (trick
+points counted when they are won, as an additive end-of-deal count amounts to) minus the
+present one.
+"""
+
+from __future__ import annotations
+
+from bezique.carte import CARTE_CHANCES
+from bezique.deal import Deal
+from bezique.state import FOLLOW, LEAD
+
+_INF = 1 << 30
+EXACT, LOWER, UPPER = range(3)
+
+
+def supported(deal: Deal) -> bool:
+    """Whether the end phase of ``deal`` is plain trick play, apart from carte blanche (which
+    `Endgame.takes` checks per position): no revoke is possible, no call-out, any end-of-deal
+    count adds up card by card, and no score can end the deal early (``game.end``): the
+    profile finishes every deal, or no player can reach the target with every point still
+    to be had (checked at the root: scores only grow below it)."""
+    rules = deal.rules
+    b = rules.brisques
+    c = deal._c
+    if c.revoke_forfeit or rules.game.call_out:
+        return False
+    if b.counted == "always" and b.when == "end_of_deal" and not (
+        rules.trick_points.rounding == "none" and b.min_to_score == 0
+        and b.majority_bonus == 0 and b.min_board_score_to_count == 0
+    ):
+        return False
+    if rules.game.end == "finish_deal":
+        return True
+    # every trick point of the pack, every dix still to score on play, the last trick and
+    # carte blanche (shown at most once a player in the end phase)
+    cards = deal._hand[0] | deal._hand[1]
+    dixes = sum(1 for x in _bits(cards) if deal._is_dix(x) and not deal._dix_scored >> x & 1)
+    most = c.trick_total + dixes * rules.dix.value + rules.last_trick.value
+    if c.carte_blanche is not None:
+        most += 2 * c.carte_blanche.points
+    board = max(deal.totals[p] + deal._scores[p] for p in (0, 1))
+    return board + most < deal.target
+
+
+class Endgame:
+    """The precompiled end phase of one solve: the dense cards, their masks and points, and
+    the transposition table of trick-boundary positions (both hands, the heap's points)."""
+
+    def __init__(self, deal: Deal) -> None:
+        rules = deal.rules
+        c = deal._c
+        trump = deal._trump
+        b = rules.brisques
+        counted = b.counted == "always"
+        gather = rules.tricks.gather
+        if rules.tricks.before_trump_worthless and trump < 0:
+            gather = "never"  # every trick goes to the dead pile
+        physical = deal._hand[0] | deal._hand[1]
+        for card in deal._trick:
+            physical |= 1 << card
+        # dense order: suit, then rank from the strongest, then copy (kind = suit * 8 + rank)
+        cards = sorted(_bits(physical), key=lambda x: (x >> 3, x & 7))
+        self.cards = cards
+        self.index = {card: i for i, card in enumerate(cards)}
+        self.shift = len(cards)
+        self.heaped = counted and gather == "when_brisque_played"
+        self.last = rules.last_trick.value if rules.last_trick.which == "final" else 0
+        counts = counted and gather != "never"
+        dix_card = trump >= 0 and c.dix_on_play and c.dix_on_play_endgame
+        dix_kind = trump * 8 + c.dix_rank if dix_card else -1
+        scored = deal._dix_scored
+        self.points = [c.trick_value[x >> 3 & 7] if counts else 0 for x in cards]
+        self.brisque = [self.heaped and bool(c.brisque_bits >> x & 1) for x in cards]
+        self.dix = [
+            rules.dix.value if x >> 3 == dix_kind and not scored >> x & 1 else 0 for x in cards
+        ]
+        klass = list(zip(self.points, self.brisque, self.dix, strict=True))
+        classes = {k: j for j, k in enumerate(sorted(set(klass)))}
+        self.klass = [classes[k] for k in klass]
+        self.suit = [x >> 6 for x in cards]
+        self.kind = [x >> 3 for x in cards]
+        self.suit_mask = [0, 0, 0, 0]
+        for i, x in enumerate(cards):
+            self.suit_mask[x >> 6] |= 1 << i
+        self.trump_mask = self.suit_mask[trump] if trump >= 0 else 0
+        obligation = rules.endgame.obligation
+        self.follow_only = obligation == "follow_only"
+        # per card, as dense masks of its suit: the stronger ranks (``higher`` where the
+        # follower must head the trick), the cards that beat it led, and the ranks from the
+        # strongest down to its own (``upto``) and from its own down (``down``)
+        self.higher: list[int] = []
+        self.beaten: list[int] = []
+        self.upto: list[int] = []
+        self.down: list[int] = []
+        first: dict[int, int] = {}  # kind or suit (as -1 - suit) -> its first dense index
+        after: dict[int, int] = {}  # ... -> one past its last
+        for i, x in enumerate(cards):
+            for group in (x >> 3, -1 - (x >> 6)):
+                first.setdefault(group, i)
+                after[group] = i + 1
+        self.hull_end = [after[x >> 3] for x in cards]  # per dense card: one past its kind
+        self.hull_start = {1 << i: 1 << first[x >> 3] for i, x in enumerate(cards)}
+        for x in cards:
+            kind, suit = x >> 3, -1 - (x >> 6)
+            stronger = (1 << first[kind]) - (1 << first[suit])
+            must_head = obligation == "follow_and_win" or (
+                obligation == "follow_trump_beat_trump_lead" and x >> 6 == trump
+            )
+            self.higher.append(stronger if must_head else 0)
+            self.beaten.append(stronger | (self.trump_mask if x >> 6 != trump else 0))
+            self.upto.append((1 << after[kind]) - (1 << first[suit]))
+            self.down.append((1 << after[suit]) - (1 << first[kind]))
+        # move ordering (measured): leads by suit, strongest first, trumps last; answers
+        # worth most first, then the weakest card first
+        self.lead_order = list(range(len(cards)))  # within a suit; suits by `lead_suits`
+        self.lead_suits = [
+            self.suit_mask[s] for s in sorted(range(4), key=lambda s: s == trump)
+            if self.suit_mask[s]
+        ]
+        self.reply_order = [
+            (7 - (x >> 3 & 7)) - 16 * (self.points[i] + self.dix[i])
+            for i, x in enumerate(cards)
+        ]
+        self.table: dict[int, tuple[int, int, int]] = {}  # key -> (lower, upper, best lead)
+        self.lead_memo: dict[int, list[int]] = {}
+        self.reply_memo: dict[int, list[int]] = {}
+        self.nodes = 0
+
+    def takes(self, d: Deal) -> bool:
+        """Whether position ``d`` (of this solve) is plain trick play from here on."""
+        phase = d._phase
+        if phase != LEAD and phase != FOLLOW:
+            return False
+        if d._table[0] or d._table[1] or not d._hand[d._to_move]:
+            return False
+        if phase == LEAD and not d._hand[1 - d._to_move]:
+            return False
+        # carte blanche may still be shown before a player's first play of the end phase
+        carte = d._carte
+        return d._c.carte_blanche is None or not (
+            carte[0] in CARTE_CHANCES or carte[1] in CARTE_CHANCES
+        )
+
+    def dense(self, cards: int) -> int:
+        """A physical card mask as a dense one."""
+        index = self.index
+        out = 0
+        for card in _bits(cards):
+            out |= 1 << index[card]
+        return out
+
+    def _position(self, d: Deal) -> tuple[int, int, int, int, int]:
+        """Position ``d`` as (the mover's dense hand, the other's, the heap's points, the most
+        still to gain, the dense card led or -1)."""
+        p = d._to_move
+        mine, theirs = self.dense(d._hand[p]), self.dense(d._hand[1 - p])
+        heap = 0
+        if self.heaped:
+            values = d._c.trick_value
+            heap = sum(values[card >> 3 & 7] for card in _bits(d._heap))
+        x = self.index[d._trick[0]] if d._phase == FOLLOW else -1
+        cards = mine | theirs | (1 << x if x >= 0 else 0)
+        total = heap + self.last  # the most either player can still gain or lose
+        for i in _bits(cards):
+            total += self.points[i] + self.dix[i]
+        return mine, theirs, heap, total, x
+
+    def value(self, d: Deal, alpha: int, beta: int) -> int:
+        """`bezique.search.solver`'s negamax for a position that `takes`: the future gain of
+        the player to move, exact inside (``alpha``, ``beta``), else a bound on that side."""
+        mine, theirs, heap, total, x = self._position(d)
+        if x < 0:
+            return self.lead(mine, theirs, heap, total, alpha, beta)
+        # the follower's gain is minus the leader's gain from the lead on, which `reply`
+        # counts with the lead's dix: scored already when it was led, so taken off again
+        dix = self.dix[x]
+        return dix - self.reply(theirs, mine, x, heap, total, dix - beta, dix - alpha)
+
+    def best_card(self, d: Deal) -> int:
+        """A card (physical) for the player to move in ``d`` whose play keeps the exact value
+        (for the principal variation)."""
+        mine, theirs, heap, total, x = self._position(d)
+        if x < 0:
+            target = self.lead(mine, theirs, heap, total, -_INF, _INF)
+            for lead in self.leads(mine, theirs):
+                rest = mine & ~(1 << lead)
+                if self.reply(rest, theirs, lead, heap, total, target - 1, target + 1) == target:
+                    return self.cards[lead]
+        else:
+            # the answer that leaves the leader the least
+            want = self.reply(theirs, mine, x, heap, total, -_INF, _INF)
+            others = theirs | 1 << x
+            for y in self.moves(self.allowed(mine, x), others, self.reply_memo, self.reply_order):
+                if self.reply(theirs, mine, x, heap, total, want - 1, want + 1, 1 << y) == want:
+                    return self.cards[y]
+        raise AssertionError("no card keeps the solved value")  # pragma: no cover
+
+    def allowed(self, cards: int, x: int) -> int:
+        """The cards of ``cards`` (dense) the follower may play to dense card ``x``."""
+        same = cards & self.suit_mask[self.suit[x]]
+        if same:
+            return same if self.follow_only else (same & self.higher[x] or same)
+        if self.follow_only:
+            return cards
+        return cards & self.trump_mask or cards
+
+    def moves(
+        self, cards: int, others: int, memo: dict[int, list[int]], order: list[int]
+    ) -> list[int]:
+        """``cards`` (dense) without the equivalent ones, best tried first by ``order``: a card
+        of the same suit and class as the chain's strongest kept card, with no card of
+        ``others`` ranked from one to the other (both included), wins and loses the same
+        tricks and scores the same. Worked out once per solve (``memo``): do not change it."""
+        # only cards of ``others`` between the kinds of the lowest and highest card matter
+        others &= (1 << self.hull_end[cards.bit_length() - 1]) - self.hull_start[cards & -cards]
+        key = cards << self.shift | others
+        out = memo.get(key)
+        if out is not None:
+            return out
+        out = []
+        suit, klass, kind, upto, down = self.suit, self.klass, self.kind, self.upto, self.down
+        head = -1
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            i = low.bit_length() - 1
+            if head >= 0 and suit[i] == suit[head] and klass[i] == klass[head] and (
+                kind[i] == kind[head] or not others & upto[i] & down[head]
+            ):
+                continue
+            out.append(i)
+            head = i
+        out.sort(key=order.__getitem__)
+        memo[key] = out
+        return out
+
+    def leads(self, mine: int, theirs: int) -> list[int]:
+        """The leads worth trying from ``mine`` against ``theirs`` (`moves`), suit by suit
+        (each suit's part memoized alone: it recurs far more often than the whole hand)."""
+        out: list[int] = []
+        memo, order = self.lead_memo, self.lead_order
+        for suit in self.lead_suits:
+            cards = mine & suit
+            if cards:
+                out += self.moves(cards, theirs & suit, memo, order)
+        return out
+
+    def lead(self, mine: int, theirs: int, heap: int, total: int, alpha: int, beta: int) -> int:
+        """The future gain of the leader holding ``mine`` against ``theirs``, ``heap`` points
+        in the heap and at most ``total`` still to win or lose: exact inside (``alpha``,
+        ``beta``), else a bound on that side (fail-soft)."""
+        self.nodes += 1
+        if alpha >= total:
+            return total
+        if beta <= -total:
+            return -total
+        key = (heap << self.shift | mine) << self.shift | theirs
+        entry = self.table.get(key)
+        if entry is None:
+            lower, upper, first = -total, total, -1
+            leads = self.leads(mine, theirs)
+        else:
+            lower, upper, first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            leads = self.leads(mine, theirs)
+            if first >= 0 and leads[0] != first:  # the best lead found before goes first
+                leads = [first, *(x for x in leads if x != first)]
+        if alpha < lower:
+            alpha = lower
+        if beta > upper:
+            beta = upper
+        alpha0, beta0 = alpha, beta
+        best, best_lead = -_INF, first
+        for x in leads:
+            value = self.reply(mine & ~(1 << x), theirs, x, heap, total, alpha, beta)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha, best_lead = value, x
+                    if alpha >= beta:
+                        break
+        if best <= alpha0:
+            upper = best
+        elif best >= beta0:
+            lower = best
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_lead)
+        return best
+
+    def reply(
+        self, mine: int, theirs: int, x: int, heap: int, total: int, alpha: int, beta: int,
+        allowed: int = 0,
+    ) -> int:
+        """The leader's gain once card ``x`` is led from a hand now ``mine``, the follower
+        answering from ``theirs`` (from ``allowed`` if given, else from every card the rules
+        allow) to keep it lowest: exact inside (``alpha``, ``beta``)."""
+        self.nodes += 1
+        if not allowed:
+            allowed = self.allowed(theirs, x)
+        points, dix, beaten, last = self.points, self.dix, self.beaten[x], self.last
+        lead_points, lead_dix, lead_brisque = points[x], dix[x], self.brisque[x]
+        heaped = self.heaped
+        worst = _INF
+        for y in self.moves(allowed, mine | 1 << x, self.reply_memo, self.reply_order):
+            rest = theirs & ~(1 << y)
+            won = lead_points + points[y]
+            left = total - won - lead_dix - dix[y]
+            after = heap
+            if heaped:  # the heap goes with a trick that holds a brisque
+                left -= heap
+                if lead_brisque or self.brisque[y]:
+                    won += heap
+                    after = 0
+                else:
+                    after = heap + won
+                    won = 0
+                left += after
+            base = lead_dix - dix[y]
+            hi = worst if worst < beta else beta
+            if beaten >> y & 1:  # the follower wins the trick and leads the next
+                base -= won
+                if not mine or not rest:
+                    value = base - last
+                elif not mine & (mine - 1) and not rest & (rest - 1):
+                    value = base - self.final(rest, mine, after)
+                else:
+                    value = base - self.lead(rest, mine, after, left, base - hi, base - alpha)
+            else:
+                base += won
+                if not mine or not rest:
+                    value = base + last
+                elif not mine & (mine - 1) and not rest & (rest - 1):
+                    value = base + self.final(mine, rest, after)
+                else:
+                    value = base + self.lead(mine, rest, after, left, alpha - base, hi - base)
+            if value < worst:
+                worst = value
+                if worst <= alpha:
+                    break
+        return worst
+
+    def final(self, mine: int, theirs: int, heap: int) -> int:
+        """The leader's gain from the last trick, one card (dense mask) in each hand."""
+        self.nodes += 1
+        x, y = mine.bit_length() - 1, theirs.bit_length() - 1
+        won = self.points[x] + self.points[y] + self.last
+        if self.heaped and (self.brisque[x] or self.brisque[y]):
+            won += heap
+        gain = self.dix[x] - self.dix[y]
+        return gain - won if self.beaten[x] >> y & 1 else gain + won
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,177 @@
+"""`bezique.search.endgame`, the solver's int-level trick play, held to the engine-driven search
+and to brute force: its move generation, equivalences, pruning by the points left, table and
+principal variation must never change a value or a score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from attrs import evolve
+
+import bezique
+from bezique.actions import CallOut, CarteBlanche
+from bezique.rules.model import Rules
+from bezique.search import solve
+from bezique.search.endgame import Endgame, supported
+from bezique.search.solver import _solve
+
+
+def _variant(name: str) -> Rules:
+    """A shipped profile, or one changed in one end-phase rule (to reach every branch)."""
+    if name == "rubicon-heap-counted":  # the heap goes with a brisque, and it counts
+        rules = bezique.load_profile("rubicon")
+        return evolve(rules, brisques=evolve(rules.brisques, counted="always"))
+    if name == "bezique-immediate":
+        rules = bezique.load_profile("bezique")
+        return evolve(rules, brisques=evolve(rules.brisques, when="immediately"))
+    if name == "bezique-follow-only":
+        rules = bezique.load_profile("bezique")
+        return evolve(rules, endgame=evolve(rules.endgame, obligation="follow_only"))
+    if name == "first-marriage-worthless":  # tricks before trumps are fixed are dead
+        rules = bezique.load_profile("bezique-first-marriage")
+        return evolve(rules, tricks=evolve(rules.tricks, before_trump_worthless=True))
+    return bezique.load_profile(name)
+
+
+VARIANTS = [
+    "bezique", "besigue", "bezique-first-marriage", "pinochle", "rubicon", "chinese",
+    "eight-pack", "rubicon-heap-counted", "bezique-immediate", "bezique-follow-only",
+    "first-marriage-worthless",
+]
+
+
+def _end_phases(rules: Rules, cards: int, wanted: int) -> list[bezique.Deal]:
+    """Seeded random deals played into the end phase (never calling out), then on until the
+    player to move holds at most ``cards`` cards with no trick begun."""
+    found = []
+    for seed in range(400):
+        deal = bezique.Deal.new(rules, seed=seed, dealer=seed % 2)
+        rng = random.Random(seed)
+        while not deal.is_over and (
+            not deal.in_end_phase or deal.trick or len(deal.hand(deal.to_move or 0)) > cards
+        ):
+            legal = [a for a in deal.legal_actions() if not isinstance(a, CallOut)]
+            legal = legal or deal.legal_actions()
+            deal.apply(legal[int(rng.random() * len(legal))])
+        if not deal.is_over:
+            found.append(deal)
+            if len(found) == wanted:
+                break
+    return found
+
+
+def _minimax(deal: bezique.Deal) -> tuple[int, int]:
+    """Final scores under best play by brute force on the engine's legal actions."""
+    if deal.is_over:
+        return deal.scores
+    player = deal.to_move
+    assert player is not None
+    best: tuple[int, int] | None = None
+    for action in deal.legal_actions():
+        child = deal.clone()
+        child.apply(action)
+        scores = _minimax(child)
+        if best is None or scores[player] - scores[1 - player] > best[player] - best[1 - player]:
+            best = scores
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_fast_path_gives_the_engine_search_values_and_scores_on_small_end_phases(
+    name: str,
+) -> None:
+    deals = _end_phases(_variant(name), 5, 70)  # over 200 positions with the leads below
+    assert len(deals) == 70, f"too few {name} deals reached the end phase"
+    for deal in deals:
+        positions = [deal]
+        for action in deal.legal_actions()[:2]:  # and after a lead: the follower to move
+            after = deal.clone()
+            after.apply(action)
+            positions.append(after)
+        for position in positions:
+            fast, engine = _solve(position, fast=True), _solve(position, fast=False)
+            assert (fast.value, fast.scores) == (engine.value, engine.scores)
+            replay = position.clone()
+            for action in fast.line:
+                replay.apply(action)
+            assert replay.is_over and replay.scores == fast.scores
+
+
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "chinese", "rubicon-heap-counted"])
+def test_fast_path_gives_the_engine_search_values_on_eight_card_end_phases(name: str) -> None:
+    deals = _end_phases(_variant(name), 8, 3)
+    assert len(deals) == 3
+    for deal in deals:
+        fast, engine = _solve(deal, fast=True), _solve(deal, fast=False)
+        assert (fast.value, fast.scores) == (engine.value, engine.scores)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_fast_path_agrees_with_brute_force_on_three_card_end_phases(name: str) -> None:
+    deals = _end_phases(_variant(name), 3, 8)
+    assert len(deals) == 8
+    for deal in deals:
+        expected = _minimax(deal.clone())
+        mover = deal.to_move
+        assert mover is not None
+        assert solve(deal).value == expected[mover] - expected[1 - mover]
+
+
+def test_fast_path_takes_a_plain_end_phase_and_leaves_the_deal_unchanged() -> None:
+    deal = _end_phases(bezique.load_profile("bezique"), 8, 1)[0]
+    before = deal.clone()
+    assert supported(deal) and Endgame(deal).takes(deal)
+    solve(deal)
+    assert deal == before
+
+
+@pytest.mark.parametrize(
+    ("part", "change"),
+    [
+        ("endgame", {"revoke_penalty": "forfeit_remaining_tricks"}),
+        ("trick_points", {"rounding": "7_up"}),
+        ("brisques", {"majority_bonus": 20}),
+        ("game", {"call_out": True}),
+    ],
+)
+def test_fast_path_declines_rules_beyond_plain_trick_play(
+    part: str, change: dict[str, object]
+) -> None:
+    rules = bezique.load_profile("bezique")
+    rules = evolve(rules, **{part: evolve(getattr(rules, part), **change)})
+    deal = _end_phases(rules, 8, 1)[0]
+    assert not supported(deal)
+
+
+def _besigue_near(scores: tuple[int, int]) -> bezique.Deal:
+    # P0 holds the unscored seven of trumps: played, it scores 10 and, in besigue
+    # (game.end = immediate_on_meld), ends the deal at once if that reaches the target
+    return bezique.Deal.from_position(
+        bezique.load_profile("besigue"), hands=["7H AS 9C", "10S KC 8D"], trump="H", leader=0,
+        scores=scores,
+    )
+
+
+def test_fast_path_declines_a_deal_a_score_could_end_early_and_solves_it_exactly() -> None:
+    far, near = _besigue_near((500, 500)), _besigue_near((995, 0))
+    assert supported(far) and not supported(near)
+    for deal in (far, near):
+        expected = _minimax(deal.clone())
+        solution = solve(deal)
+        assert solution.value == expected[0] - expected[1]
+        assert solution.scores == expected
+
+
+def test_carte_blanche_still_to_show_is_searched_through_the_engine() -> None:
+    # a stacked rubicon end phase: P0 holds no court card and may still show carte blanche
+    deal = bezique.Deal.from_position(
+        bezique.load_profile("rubicon"), hands=["AS 10S 9H", "KS QH 7D"], trump="S", leader=0,
+    )
+    assert CarteBlanche() in deal.legal_actions()
+    assert supported(deal) and not Endgame(deal).takes(deal)
+    expected = _minimax(deal.clone())
+    solution = solve(deal)
+    assert solution.value == expected[0] - expected[1]
+    assert CarteBlanche() in solution.line
