@@ -141,6 +141,7 @@ class ActionEncoding:
     blocks: tuple[Block, ...]
     """The blocks the profile uses, in id order."""
     _ids: dict[Action, int]
+    _play_ids: tuple[int, ...]
     _actions: list[Action | None]
     _patterns: dict[str, tuple[_Pattern, ...]]
     _starts: list[int]
@@ -151,6 +152,10 @@ class ActionEncoding:
     def id_of(self, action: Action) -> int:
         """The id of ``action`` in this profile's space, whatever the state; raises
         `EncodingError` for an action this profile has no id for."""
+        if type(action) is Play:
+            play = self._play_ids[action.card]
+            if play >= 0:
+                return play
         found = self._ids.get(action)
         if found is not None:
             return found
@@ -293,6 +298,7 @@ def encoding(rules: Rules) -> ActionEncoding:
         num_distinct_actions=len(actions),
         blocks=tuple(blocks),
         ids=ids,
+        play_ids=tuple(ids.get(Play(x), -1) for x in range(256)),
         actions=actions,
         patterns={name: tuple(ps) for name, ps in by_name.items()},
         starts=[p.start for p in patterns],
