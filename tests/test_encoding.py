@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 from conftest import BUILTIN_PROFILES, played
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bezique import Deal, load_profile
@@ -18,7 +18,8 @@ from bezique.actions import Action, Announce, CallOut, DixShow, Draw, Meld, Play
 from bezique.cards import card_name
 from bezique.encoding import ActionEncoding, EncodingError, State, encoding
 from bezique.observation import Observation
-from bezique.rules import FrozenMap
+from bezique.rules import FrozenMap, Rules
+from bezique.strategies import profiles
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "encoding.md"
 
@@ -52,12 +53,13 @@ def check_state(enc: ActionEncoding, state: State) -> list[int]:
     return ids
 
 
-def walk(name: str, seed: int, *, call_out: bool = True) -> int:
-    """Play a random deal of ``name``, checking the encoding at every state, from the deal
-    and from the observation of the player to move; returns the states checked. ``call_out``:
-    whether a random call-out may end the deal early."""
+def walk(name: str | Rules, seed: int, *, call_out: bool = True) -> int:
+    """Play a random deal of ``name`` (or of these rules), checking the encoding at every
+    state, from the deal and from the observation of the player to move; returns the states
+    checked. ``call_out``: whether a random call-out may end the deal early."""
     rng = random.Random(seed)
-    deal = Deal.new(load_profile(name), seed=seed, dealer=seed % 2)
+    rules = load_profile(name) if isinstance(name, str) else name
+    deal = Deal.new(rules, seed=seed, dealer=seed % 2)
     enc = encoding(deal.rules)
     states = 0
     while not deal.is_over:
@@ -84,6 +86,44 @@ def test_every_state_of_a_deal_maps_legal_actions_to_distinct_round_tripping_ids
 @given(name=st.sampled_from(BUILTIN_PROFILES), seed=st.integers(0, 10**6))
 def test_random_deals_of_every_profile_keep_the_bijection(name: str, seed: int) -> None:
     walk(name, seed)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=profiles(), seed=st.integers(0, 10**6))
+def test_random_deals_of_house_variations_keep_the_bijection(rules: Rules, seed: int) -> None:
+    # the variations reach the blocks no built-in profile uses: draw turn_up, done
+    walk(rules, seed)
+
+
+def test_house_rules_add_the_blocks_they_need() -> None:
+    base = load_profile("bezique")
+    house = base.replace(
+        last_stock=attrs.evolve(base.last_stock, winner_chooses=True),
+        melds=attrs.evolve(base.melds, timing="after_draw", pending="none"),
+    )
+    enc = encoding(house)
+    names = [b.name for b in enc.blocks]
+    assert names == ["play", "meld", "dix show", "dix exchange", "draw", "draw turn_up", "done"]
+    deal, seen = Deal.new(house, seed=2), set()
+    rng = random.Random(2)
+    while not deal.is_over:
+        check_state(enc, deal)
+        seen.update(enc.block_of(i).name for i in enc.legal_ids(deal))
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert {"draw turn_up", "done"} <= seen
+
+
+@pytest.mark.parametrize(
+    ("name", "step"),
+    [("bezique", 1), ("pinochle", 1), ("five-hundred", 1), ("rubicon", 7), ("chinese", 101),
+     ("eight-pack", 997)],
+)
+def test_every_id_names_one_action_and_back(name: str, step: int) -> None:
+    enc = encoding(load_profile(name))
+    ids = range(0, enc.num_distinct_actions, step)
+    assert [enc.id_of(enc.action_of(i)) for i in ids] == list(ids)
+    if step == 1:
+        assert len({enc.action_of(i) for i in ids}) == enc.num_distinct_actions
 
 
 def test_the_sizes_of_the_built_in_profiles_are_pinned() -> None:
