@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 from bezique import Deal
+from bezique.cards import Card, iter_bits
 from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles, load_profile
 
 BUILTIN_PROFILES = list_profiles()
@@ -75,3 +76,43 @@ def _apply(current: Any, value: Mapping[str, Any]) -> Any:
         else:
             fields[name] = tuple(v) if isinstance(v, list) else v
     return attrs.evolve(current, **fields)
+
+
+def swapped(deal: Deal, player: int, rng: random.Random) -> Deal | None:
+    """A twin of ``deal`` that differs only in hidden cards: one unknown card of the opponent's
+    hand exchanged with one stock card, wherever either appears in the opponent's private draws.
+    None when there is nothing to exchange."""
+    opp = 1 - player
+    mine = list(iter_bits(deal._hand[opp] & ~deal._known[opp]))
+    if not mine or not deal._stock:
+        return None
+    a, b = rng.choice(mine), rng.choice(deal._stock)
+    twin = deal.clone()
+    twin._hand[opp] = deal._hand[opp] & ~(1 << a) | (1 << b)
+    twin._stock = [a if x == b else x for x in deal._stock]
+    swap = {a: b, b: a}
+    twin._events = [
+        type(e)(e.kind, e.player, tuple(Card(swap.get(x, x)) for x in e.cards), e.points, e.reason,
+                e.private) if e.private and e.player == opp else e
+        for e in deal._events
+    ]
+    return twin
+
+
+def minimax(deal: Deal) -> tuple[int, int]:
+    """Best play by brute force: the final scores, each player maximising own minus other's."""
+    if deal.is_over:
+        return deal.scores
+    player = deal.to_move
+    assert player is not None
+    best: tuple[int, int] | None = None
+    for action in deal.legal_actions():
+        child = deal.clone()
+        child.apply(action)
+        scores = minimax(child)
+        if best is None or (
+            scores[player] - scores[1 - player] > best[player] - best[1 - player]
+        ):
+            best = scores
+    assert best is not None
+    return best

@@ -8,7 +8,7 @@ import random
 
 import attrs
 import pytest
-from conftest import played
+from conftest import played, swapped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,27 +25,6 @@ def hidden(deal: Deal, player: int) -> int:
     """The cards ``player`` cannot see: the opponent's unknown concealed cards and the stock."""
     opp = 1 - player
     return (deal._hand[opp] & ~deal._known[opp]) | sum(1 << x for x in deal._stock)
-
-
-def swapped(deal: Deal, player: int, rng: random.Random) -> Deal | None:
-    """A twin of ``deal`` that differs only in hidden cards: one unknown card of the opponent's
-    hand exchanged with one stock card, wherever either appears in the opponent's private draws.
-    None when there is nothing to exchange."""
-    opp = 1 - player
-    mine = list(iter_bits(deal._hand[opp] & ~deal._known[opp]))
-    if not mine or not deal._stock:
-        return None
-    a, b = rng.choice(mine), rng.choice(deal._stock)
-    twin = deal.clone()
-    twin._hand[opp] = deal._hand[opp] & ~(1 << a) | (1 << b)
-    twin._stock = [a if x == b else x for x in deal._stock]
-    swap = {a: b, b: a}
-    twin._events = [
-        type(e)(e.kind, e.player, tuple(swap.get(x, x) for x in e.cards), e.points, e.reason,
-                e.private) if e.private and e.player == opp else e
-        for e in deal._events
-    ]
-    return twin
 
 
 # --------------------------------------------------------------------------- invariant 11

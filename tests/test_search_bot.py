@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import BUILTIN_PROFILES, played
+from conftest import BUILTIN_PROFILES, played, swapped
 
 import bezique
 from bezique.actions import Action, CallOut, Play
 from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
-from bezique.cards import Card, iter_bits
 from bezique.observation import Observation
 from bezique.search import Evaluation, SearchBot, evaluate, solve
 from bezique.search.bot import outcome
@@ -119,21 +118,8 @@ def _twins(deal: bezique.Deal, player: int, rng: random.Random) -> list[bezique.
     """Deals ``player`` cannot tell from ``deal``: an opponent's unknown card exchanged with a
     stock card (wherever it shows in the opponent's private draw events), and the stock
     turned round."""
-    twins = []
-    opp = 1 - player
-    hidden = list(iter_bits(deal._hand[opp] & ~deal._known[opp]))
-    if hidden and deal._stock:
-        a, b = rng.choice(hidden), rng.choice(deal._stock)
-        twin = deal.clone()
-        twin._hand[opp] = deal._hand[opp] & ~(1 << a) | (1 << b)
-        twin._stock = [a if x == b else x for x in deal._stock]
-        swap = {a: b, b: a}
-        twin._events = [
-            type(e)(e.kind, e.player, tuple(Card(swap.get(x, x)) for x in e.cards), e.points,
-                    e.reason, e.private) if e.private and e.player == opp else e
-            for e in deal._events
-        ]
-        twins.append(twin)
+    twin = swapped(deal, player, rng)
+    twins = [] if twin is None else [twin]
     if len(deal._stock) > 1:
         reordered = deal.clone()
         reordered._stock = deal._stock[::-1]

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from attrs import evolve
+from conftest import minimax
 
 import bezique
 from bezique.actions import CallOut, CarteBlanche
@@ -61,23 +62,6 @@ def _end_phases(rules: Rules, cards: int, wanted: int) -> list[bezique.Deal]:
     return found
 
 
-def _minimax(deal: bezique.Deal) -> tuple[int, int]:
-    """Final scores under best play by brute force on the engine's legal actions."""
-    if deal.is_over:
-        return deal.scores
-    player = deal.to_move
-    assert player is not None
-    best: tuple[int, int] | None = None
-    for action in deal.legal_actions():
-        child = deal.clone()
-        child.apply(action)
-        scores = _minimax(child)
-        if best is None or scores[player] - scores[1 - player] > best[player] - best[1 - player]:
-            best = scores
-    assert best is not None
-    return best
-
-
 @pytest.mark.parametrize("name", VARIANTS)
 def test_fast_path_gives_the_engine_search_values_and_scores_on_small_end_phases(
     name: str,
@@ -113,7 +97,7 @@ def test_fast_path_agrees_with_brute_force_on_three_card_end_phases(name: str) -
     deals = _end_phases(_variant(name), 3, 8)
     assert len(deals) == 8
     for deal in deals:
-        expected = _minimax(deal.clone())
+        expected = minimax(deal.clone())
         mover = deal.to_move
         assert mover is not None
         assert solve(deal).value == expected[mover] - expected[1 - mover]
@@ -158,7 +142,7 @@ def test_fast_path_declines_a_deal_a_score_could_end_early_and_solves_it_exactly
     far, near = _besigue_near((500, 500)), _besigue_near((995, 0))
     assert supported(far) and not supported(near)
     for deal in (far, near):
-        expected = _minimax(deal.clone())
+        expected = minimax(deal.clone())
         solution = solve(deal)
         assert solution.value == expected[0] - expected[1]
         assert solution.scores == expected
@@ -171,7 +155,7 @@ def test_carte_blanche_still_to_show_is_searched_through_the_engine() -> None:
     )
     assert CarteBlanche() in deal.legal_actions()
     assert supported(deal) and not Endgame(deal).takes(deal)
-    expected = _minimax(deal.clone())
+    expected = minimax(deal.clone())
     solution = solve(deal)
     assert solution.value == expected[0] - expected[1]
     assert CarteBlanche() in solution.line

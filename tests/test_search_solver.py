@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import minimax
 
 import bezique
 from bezique.actions import CallOut
@@ -37,25 +38,6 @@ def _end_phase(profile: str, seed: int, cards: int | None) -> bezique.Deal | Non
     return None if deal.is_over else deal
 
 
-def _minimax(deal: bezique.Deal) -> tuple[int, int]:
-    """Best play by brute force: the final scores, each player maximising own minus other's."""
-    if deal.is_over:
-        return deal.scores
-    player = deal.to_move
-    assert player is not None
-    best: tuple[int, int] | None = None
-    for action in deal.legal_actions():
-        child = deal.clone()
-        child.apply(action)
-        scores = _minimax(child)
-        if best is None or (
-            scores[player] - scores[1 - player] > best[player] - best[1 - player]
-        ):
-            best = scores
-    assert best is not None
-    return best
-
-
 def _deals(profile: str, cards: int, wanted: int) -> list[bezique.Deal]:
     found = []
     for seed in range(200):
@@ -81,7 +63,7 @@ def test_solve_agrees_with_brute_force_minimax_on_small_end_phases(profile: str)
     for deal in deals:
         before = deal.clone()
         solution = solve(deal)
-        expected = _minimax(deal.clone())
+        expected = minimax(deal.clone())
         mover = deal.to_move
         assert mover is not None
         assert solution.value == expected[mover] - expected[1 - mover]
@@ -97,7 +79,7 @@ def test_solve_agrees_with_brute_force_on_five_card_end_phases(profile: str) -> 
     deals = _deals(profile, 5, 3)
     assert deals
     for deal in deals:
-        expected = _minimax(deal.clone())
+        expected = minimax(deal.clone())
         mover = deal.to_move
         assert mover is not None
         assert solve(deal).value == expected[mover] - expected[1 - mover]
@@ -110,7 +92,7 @@ def test_solve_from_mid_trick_agrees_with_brute_force(profile: str) -> None:
         if deal.is_over:
             continue
         solution = solve(deal)
-        expected = _minimax(deal.clone())
+        expected = minimax(deal.clone())
         mover = deal.to_move
         assert mover is not None
         assert solution.value == expected[mover] - expected[1 - mover]
