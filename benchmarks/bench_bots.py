@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
-        [--opponents greedy,random] [--simulations N | --seconds S] [--workers W]
+        [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K] [--workers W]
         [--seed S] [--json FILE] [--journal FILE]
 
 For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
@@ -37,7 +37,8 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   (the whole run), ``complete`` (false while matches remain: the file is written after each
   match, so an interrupted run keeps the matches it finished);
 - ``budget``: ``simulations`` and ``seconds`` as given (null when not), and
-  ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null);
+  ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null),
+  and ``candidates`` (``--candidates``, `SearchBot`'s ``candidates``);
 - ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``;
 - ``results``: one object per profile and opponent with ``profile``, ``opponent``,
   ``games``, ``wins``, ``losses``, ``draws`` (games, `SearchBot`'s view), ``win_rate`` and
@@ -78,6 +79,7 @@ from bezique.game import Game
 from bezique.observation import Observation
 from bezique.rules import list_profiles
 from bezique.search import DEFAULT_SIMULATIONS, SearchBot
+from bezique.search.bot import DEFAULT_CANDIDATES
 from bezique.simulate import unit_seed, wilson
 
 OPPONENTS: dict[str, Callable[[int], Bot]] = {
@@ -112,18 +114,19 @@ class Timed:
         return action
 
 
-Task = tuple[str, str, int, int, int | None, float | None]
-"""One game to play: profile, opponent, run seed, game index, simulations, seconds."""
+Task = tuple[str, str, int, int, int | None, float | None, int]
+"""One game to play: profile, opponent, run seed, game index, simulations, seconds,
+candidates."""
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play game ``index`` of a match and return its outcome and `SearchBot`'s timings."""
-    profile, opponent, seed, index, simulations, seconds = task
+    profile, opponent, seed, index, simulations, seconds, candidates = task
     rules = bezique.load_profile(profile)
     game_seed = unit_seed(seed, index // 2)
     me = index % 2
     search = Timed(SearchBot(seed=unit_seed(game_seed, 0), simulations=simulations,
-                             seconds=seconds))
+                             seconds=seconds, candidates=candidates))
     other = OPPONENTS[opponent](unit_seed(game_seed, 1))
     bots: list[Bot] = [search, other] if me == 0 else [other, search]
     game = Game(rules, seed=game_seed)
@@ -233,10 +236,11 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
     ``--journal``, games found there are not played again and new ones are added."""
     key = {"profile": profile, "opponent": opponent, "seed": args.seed,
            "simulations": args.simulations, "seconds": args.seconds,
-           "default_simulations": DEFAULT_SIMULATIONS}
+           "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates}
     games = [g for i, g in sorted(_journaled(args.journal, key).items()) if i < args.games]
     known = {g["index"] for g in games}
-    tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds)
+    tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds,
+                          args.candidates)
                          for i in range(args.games) if i not in known]
     start = time.perf_counter()
     wins = sum(g["outcome"] == "win" for g in games)
@@ -320,6 +324,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--simulations", type=int, help="playouts per decision")
     budget.add_argument("--seconds", type=float, help="seconds per decision")
+    parser.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES,
+                        help="GreedyBot's best actions the search compares (1: no stock-phase "
+                             f"search, only the end-phase solver; default {DEFAULT_CANDIDATES})")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
@@ -330,6 +337,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.games < 2 or args.games % 2:
         parser.error(f"--games must be a positive even number (each deal is played from both "
                      f"chairs), got {args.games}")
+    if args.candidates < 1:
+        parser.error(f"--candidates must be at least 1, got {args.candidates}")
     if args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
     if args.simulations is not None and args.simulations < 1:
@@ -361,7 +370,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "games": args.games,
         "workers": args.workers,
         "budget": {"simulations": args.simulations, "seconds": args.seconds,
-                   "default_simulations": DEFAULT_SIMULATIONS},
+                   "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates},
         "machine": machine(),
         "complete": False,
         "wall_seconds": 0.0,

@@ -28,10 +28,10 @@ MIN_WIN_RATE_VS_RANDOM = 0.5
 """The Wilson 95% lower bound the deal-win rate against RandomBot must exceed (9 wins of 10
 do it; measured when written: 10 of 10)."""
 MIN_POINT_SHARE_VS_GREEDY = 0.4
-"""The share of all the points of the deals that SearchBot must exceed against GreedyBot.
-Measured when written: 0.44 (1960 points to 2490, 3 deals won of 10); RandomBot gets 0.20
-against GreedyBot on such deals, and SearchBot at its default 200 simulations got 0.44 over
-12. Raise it to 0.5 (SearchBot outscores GreedyBot) once the bot does."""
+"""The share of all the points of the deals that SearchBot must exceed against GreedyBot. Loose
+on purpose: ten deals are few (a deal's score difference varies by about 200 points), while over
+1,000 whole games SearchBot wins 58% of the deals and 62% of the games (docs/bots.md#strength);
+RandomBot gets about 0.20 of the points against GreedyBot."""
 
 
 class Checked:
