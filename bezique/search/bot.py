@@ -37,7 +37,18 @@ from bezique.search.rollout import playout
 from bezique.search.solver import solve
 from bezique.state import OVER
 
-__all__ = ["DEFAULT_SIMULATIONS", "ActionValue", "Evaluation", "SearchBot", "evaluate"]
+__all__ = [
+    "DEFAULT_CANDIDATES",
+    "DEFAULT_SIMULATIONS",
+    "DEFAULT_Z",
+    "ActionValue",
+    "Evaluation",
+    "SearchBot",
+    "evaluate",
+    "outcome",
+    "prior",
+    "reached",
+]
 
 DEFAULT_SIMULATIONS = 48
 """The budget when neither ``simulations`` nor ``seconds`` is given: playouts per decision."""
