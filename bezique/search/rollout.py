@@ -9,8 +9,6 @@ winner costs little (in the end phase, whenever it can).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from attrs import frozen
 
 from bezique.actions import (
@@ -23,9 +21,9 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.compile import Compiled, compile_rules
+from bezique.bots import _beats
+from bezique.compile import Compiled
 from bezique.deal import Deal
-from bezique.rules.model import Rules
 from bezique.state import OVER
 
 __all__ = ["playout", "rollout_action"]
@@ -33,26 +31,19 @@ __all__ = ["playout", "rollout_action"]
 
 @frozen
 class _Table:
-    """Per profile: each rank's trick points, and what keeping a card of each rank is worth
-    (its points, and a bonus for the meld ranks: kings, queens, jacks)."""
+    """Per profile: each rank's trick points, what keeping a card of each rank is worth (its
+    points, and a bonus for the meld ranks: kings, queens, jacks), and the meld points."""
 
     points: tuple[int, ...]
     keep: tuple[float, ...]
     meld_points: dict[str, int]
-    trump_meld_value: int
+    trump_fixing: frozenset[str]
+    """Melds that fix trumps, worth at least ``trump.first_marriage_value`` while unfixed."""
+    first_marriage_value: int
 
 
 _MELD_RANK_BONUS = (0.0, 0.0, 4.0, 5.0, 4.0, 0.0, 0.0, 0.0)
 """What holding a king, queen or jack is worth beyond its trick points while melds can come."""
-
-
-@lru_cache(maxsize=32)
-def _table(rules: Rules) -> _Table:
-    c = compile_rules(rules)
-    points = c.trick_value
-    keep = tuple(points[r] + _MELD_RANK_BONUS[r] for r in range(8))
-    return _Table(points=points, keep=keep, meld_points=dict(rules.melds.values),
-                  trump_meld_value=rules.trump.first_marriage_value)
 
 
 def _keep(t: _Table, card: int, trump: int, end_phase: bool) -> float:
@@ -67,12 +58,21 @@ _TABLES: dict[int, tuple[Compiled, _Table]] = {}
 
 
 def _table_of(c: Compiled) -> _Table:
-    """`_table` by the compiled rules' identity (hashing a profile at every move is slow)."""
+    """The `_Table` of compiled rules, cached by their identity (hashing a profile at every
+    move is slow)."""
     hit = _TABLES.get(id(c))
     if hit is None or hit[0] is not c:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        hit = _TABLES[id(c)] = (c, _table(c.rules))
+        points = c.trick_value
+        table = _Table(
+            points=points,
+            keep=tuple(points[r] + _MELD_RANK_BONUS[r] for r in range(8)),
+            meld_points=dict(c.rules.melds.values),
+            trump_fixing=frozenset(t.name for t in c.melds if t.can_fix_trump),
+            first_marriage_value=c.rules.trump.first_marriage_value,
+        )
+        hit = _TABLES[id(c)] = (c, table)
     return hit[1]
 
 
@@ -94,15 +94,13 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
             if not trick:
                 value = -keep
             else:
-                lead = trick[0]
-                beats = (
-                    (card >> 3) & 7 < (lead >> 3) & 7 if card >> 6 == lead >> 6
-                    else card >> 6 == trump
-                )
-                won = t.points[(lead >> 3) & 7] + t.points[(card >> 3) & 7]
-                value = 50.0 + won - keep if beats and (end or won >= 10 or keep <= 2.0) else -keep
+                won = t.points[(trick[0] >> 3) & 7] + t.points[(card >> 3) & 7]
+                wins = _beats(card, trick[0], trump) and (end or won >= 10 or keep <= 2.0)
+                value = 50.0 + won - keep if wins else -keep
         elif isinstance(action, Meld):
-            points = t.meld_points.get(action.name, 0) or t.trump_meld_value
+            points = t.meld_points.get(action.name, 0)
+            if trump < 0 and action.name in t.trump_fixing:
+                points = max(points, t.first_marriage_value)
             value = 1000.0 + points
         elif isinstance(action, CarteBlanche):
             value = 2000.0
