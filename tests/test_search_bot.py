@@ -248,6 +248,9 @@ def test_bad_budgets_raise_value_error(kwargs: dict[str, float]) -> None:
     (name,) = kwargs
     with pytest.raises(ValueError, match=name):
         SearchBot(**kwargs)  # type: ignore[arg-type]
+    seen = bezique.Deal.new(bezique.load_profile("bezique"), seed=1).observation(0)
+    with pytest.raises(ValueError, match=f"evaluate: {name}"):
+        evaluate(seen, rng=random.Random(0), **kwargs)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- strength

@@ -189,6 +189,14 @@ def _values(actions: list[Action], results: list[list[int]]) -> tuple[ActionValu
     return tuple(values)
 
 
+def _check_budget(who: str, simulations: int | None, seconds: float | None) -> None:
+    """ValueError unless the budget allows at least one playout."""
+    if simulations is not None and simulations < 1:
+        raise ValueError(f"{who}: simulations must be at least 1, got {simulations}")
+    if seconds is not None and not seconds > 0:
+        raise ValueError(f"{who}: seconds must be positive, got {seconds}")
+
+
 def evaluate(
     observation: Observation,
     *,
@@ -201,8 +209,10 @@ def evaluate(
     End phase: exact, by the solver. Stock phase: the mean final score difference of playouts
     over sampled worlds (every action in every world), until ``simulations`` playouts or
     ``seconds`` have been spent (with neither, `DEFAULT_SIMULATIONS` playouts per legal
-    action; at least two worlds in any case).
+    action; at least two worlds in any case). A budget below one playout, or a time that is
+    not positive, raises `ValueError`.
     """
+    _check_budget("evaluate", simulations, seconds)
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
@@ -274,10 +284,7 @@ class SearchBot:
         candidates: int = DEFAULT_CANDIDATES,
         z: float = DEFAULT_Z,
     ) -> None:
-        if simulations is not None and simulations < 1:
-            raise ValueError(f"SearchBot: simulations must be at least 1, got {simulations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"SearchBot: seconds must be positive, got {seconds}")
+        _check_budget("SearchBot", simulations, seconds)
         if candidates < 1:
             raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
         self.rng = random.Random(seed)
