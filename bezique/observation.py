@@ -154,7 +154,7 @@ _PUBLIC = (
 def _hidden(deal: Deal, player: int) -> int:
     """The cards of the opponent's concealed hand that ``player`` has not seen, as a bitmask."""
     opp = 1 - player
-    return deal.hand(opp).bits & ~deal.known(opp).bits
+    return deal._hand[opp] & ~deal._known[opp]
 
 
 def observe(deal: Deal, player: int) -> Observation:
@@ -180,12 +180,18 @@ def observe(deal: Deal, player: int) -> Observation:
 def _public_world(deal: Deal, player: int, events: tuple[Event, ...]) -> Deal:
     """``deal`` with the cards ``player`` cannot see dealt in sorted order (no trace of where
     they really are), the opponent's draws masked in its events, and no history before now."""
-    world = _deal_out(deal, player, sorted([*iter_bits(_hidden(deal, player)), *deal._stock]))
+    world = _deal_out(deal, player, sorted([*iter_bits(_hidden(deal, player)), *deal._stock]),
+                      origin=False)
     world._events = list(events)
     return world
 
 
-def _deal_out(deal: Deal, player: int, pool: list[int]) -> Deal:
+_NO_ORIGIN = Origin(hands=((), ()), stock=(), turn_up=None, trump=None, leader=0, scores=None)
+"""The origin of an observation's template world, which is never played or recorded (its
+`determinize` worlds get their own): nothing to build at every observation."""
+
+
+def _deal_out(deal: Deal, player: int, pool: list[int], *, origin: bool = True) -> Deal:
     """A clone of ``deal`` whose opponent holds his known cards and the first of ``pool`` (as
     many as he holds unseen) and whose stock is the rest; the clone starts from here: its
     origin is this position and it has no actions to take back, so it holds no trace of the
@@ -194,10 +200,10 @@ def _deal_out(deal: Deal, player: int, pool: list[int]) -> Deal:
     size = _hidden(deal, player).bit_count()
     world = deal.clone()
     world.seed = None
-    world._hand[opp] = deal.known(opp).bits | CardSet.of(pool[:size]).bits
+    world._hand[opp] = deal._known[opp] & deal._hand[opp] | sum(1 << x for x in pool[:size])
     world._stock = pool[size:]
     world._actions = []
-    world._origin = Origin(
+    world._origin = _NO_ORIGIN if not origin else Origin(
         hands=(tuple(iter_bits(world._hand[0])), tuple(iter_bits(world._hand[1]))),
         stock=tuple(reversed(world._stock)), turn_up=deal.turn_up, trump=deal.trump,
         leader=deal.leader, scores=deal.scores,
