@@ -139,8 +139,32 @@ class Observation:
 def mask_event(event: Event, observer: int) -> Event:
     """The event as ``observer`` sees it: another player's private cards are hidden."""
     if event.private and event.player != observer and event.cards:
-        return Event(event.kind, event.player, (), event.points, event.reason, private=True)
+        return _masked(event)
     return event
+
+
+_MASKED: dict[int, tuple[Event, Event]] = {}
+"""Masked copies of private events by the identity of the original (kept in the entry, so the
+identity cannot be reused while it is cached): an observation masks the whole history."""
+
+
+def _masked(event: Event) -> Event:
+    hit = _MASKED.get(id(event))
+    if hit is not None and hit[0] is event:
+        return hit[1]
+    if len(_MASKED) >= 4096:
+        _MASKED.clear()
+    masked = Event(event.kind, event.player, (), event.points, event.reason, private=True)
+    _MASKED[id(event)] = (event, masked)
+    return masked
+
+
+def _masked_history(events: list[Event], observer: int) -> tuple[Event, ...]:
+    """``events`` as ``observer`` sees them (`mask_event` on each, inlined: it runs for the whole
+    history at every observation)."""
+    return tuple([
+        _masked(e) if e.private and e.player != observer and e.cards else e for e in events
+    ])
 
 
 _PUBLIC = (
@@ -160,7 +184,7 @@ def _hidden(deal: Deal, player: int) -> int:
 def observe(deal: Deal, player: int) -> Observation:
     """The observation of ``deal`` for ``player`` (what `Deal.observation` returns)."""
     opp = 1 - player
-    events = tuple(mask_event(e, player) for e in deal.events)
+    events = _masked_history(deal._events, player)
     return Observation(
         rules=deal.rules,
         player=player,
@@ -222,7 +246,7 @@ def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
     pool = [*iter_bits(_hidden(deal, player)), *deal._stock]
     rng.shuffle(pool)
     world = _deal_out(deal, player, pool)
-    world._events = [mask_event(e, player) for e in deal._events]
+    world._events = list(_masked_history(deal._events, player))
     _carte_state(world, 1 - player)
     return world
 
