@@ -11,13 +11,25 @@ action id of the fixed `bezique.encoding` for the agent to move (all zeros for t
 for both once the deal is over). Actions are those ids (``Discrete(num_distinct_actions)``).
 At the deal's end both agents are terminated and rewarded from its result (``reward="win"``:
 +1 / -1 / 0; ``reward="points"``: the point difference); the rewards are zero-sum.
+
+>>> from bezique.pettingzoo import env
+>>> game = env("bezique")
+>>> game.reset(seed=7)
+>>> game.agent_selection
+'player_1'
+>>> observed, reward, terminated, truncated, info = game.last()
+>>> observed["observation"].shape, observed["action_mask"].shape, observed["action_mask"].sum()
+((381,), (971,), np.int64(8))
+>>> game.step(0)                    # id 0: play AS (docs/encoding.md)
+>>> game.agent_selection
+'player_0'
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from typing import Any
+from typing import Any, SupportsIndex
 
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
@@ -183,7 +195,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._clear_cache()
         self._select()
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         """Play the id ``action`` for the agent to move (None for an agent already done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
