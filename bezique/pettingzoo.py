@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Iterable
 from typing import Any, SupportsIndex
 
+from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.features import observation_size, observation_tensor
@@ -106,6 +108,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         "is_parallelizable": False,
         "render_fps": 1,
     }
+
+    _legal_ids: dict[int, Action] | None
+    _masks: list[Any]  # per player: the int8 mask of this state, or None until observed
+    _tensors: list[Any]  # per player: the float32 observation of this state, or None
 
     def __init__(
         self,
@@ -219,7 +225,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         p = AGENTS.index(agent)
         tensor = self._tensors[p]
         if tensor is None:
-            tensor = np.asarray(observation_tensor(self.deal.observation(p)), np.float32)
+            seen = self.deal.observation(p)
+            if p == self.deal.to_move and self._legal_ids is None:
+                self._legal_ids = self._by_id(seen.legal)  # the deal's list: no second call
+            tensor = np.asarray(observation_tensor(seen), np.float32)
             tensor.flags.writeable = False
             self._tensors[p] = tensor
         return {"observation": tensor, "action_mask": self._mask(p)}
@@ -244,16 +253,19 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     # ------------------------------------------------------------------ internals
 
     def _clear_cache(self) -> None:
-        self._legal_ids: dict[int, Any] | None = None
-        self._masks: list[Any] = [None, None]
-        self._tensors: list[Any] = [None, None]
+        self._legal_ids = None
+        self._masks = [None, None]
+        self._tensors = [None, None]
 
-    def _legal(self) -> dict[int, Any]:
+    def _legal(self) -> dict[int, Action]:
         """The legal actions of the state by id (built once per state)."""
         if self._legal_ids is None:
-            id_of = self.encoding.id_of
-            self._legal_ids = {id_of(a): a for a in self.deal.legal_actions()}
+            self._legal_ids = self._by_id(self.deal.legal_actions())
         return self._legal_ids
+
+    def _by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
+        id_of = self.encoding.id_of
+        return {id_of(a): a for a in actions}
 
     def _mask(self, p: int) -> Any:
         if p != self.deal.to_move:
