@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 import pickle
 import random
+import runpy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,8 @@ from bezique.features import observation_size, observation_tensor
 from bezique.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
 from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pettingzoo_random.py"
 
 BIG = 10_000
 """Action spaces from this size on (rubicon, chinese, eight-pack) get fewer test cycles: the
@@ -273,3 +277,15 @@ def test_environment_pickles_and_plays_on() -> None:
     assert isinstance(twin, raw_env) and twin.rules == e.rules
     twin.reset(seed=1)
     assert twin.deal == Deal.new(e.rules, seed=1, dealer=1)
+
+
+# ---------------------------------------------------------------------- the example
+
+
+def test_example_script_plays_greedy_against_random(capsys: pytest.CaptureFixture[str]) -> None:
+    script = runpy.run_path(str(EXAMPLE))
+    results = script["evaluate"]("pinochle", deals=4, seed=1)
+    assert results["wins"] + results["losses"] + results["ties"] == 4
+    assert results["wins"] > results["losses"]  # greedy beats random: a broken loop would not
+    script["main"](["--profile", "five-hundred", "--deals", "2"])
+    assert capsys.readouterr().out.startswith("GreedyBot vs random, 2 five-hundred deals: ")
