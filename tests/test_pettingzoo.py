@@ -25,7 +25,9 @@ from bezique.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
 from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pettingzoo_random.py"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "pettingzoo_random.py"
+DOC = ROOT / "docs" / "ai.md"
 
 BIG = 10_000
 """Action spaces from this size on (rubicon, chinese, eight-pack) get fewer test cycles: the
@@ -289,3 +291,14 @@ def test_example_script_plays_greedy_against_random(capsys: pytest.CaptureFixtur
     assert results["wins"] > results["losses"]  # greedy beats random: a broken loop would not
     script["main"](["--profile", "five-hundred", "--deals", "2"])
     assert capsys.readouterr().out.startswith("GreedyBot vs random, 2 five-hundred deals: ")
+
+
+def test_docs_pettingzoo_block_prints_what_the_docs_say(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("\n## PettingZoo\n", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, f"{DOC}#pettingzoo", "exec"), {})
+    assert capsys.readouterr().out == shown
