@@ -55,6 +55,8 @@ __all__ = ["AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "e
 AGENTS = ("player_0", "player_1")
 """The agents' names: ``AGENTS[p]`` is player ``p`` of the deal."""
 
+_PLAYER = {agent: p for p, agent in enumerate(AGENTS)}
+
 REWARDS = ("win", "points")
 """The reward schemes: ``"win"`` (+1 to the deal's winner, -1 to the loser, 0 each for a tie)
 and ``"points"`` (each player's final points minus the opponent's)."""
@@ -131,7 +133,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             raise ValueError(
                 f"render_mode: expected None, 'ansi' or 'human', got {render_mode!r}"
             )
-        if perspective not in (None, 0, 1):
+        if perspective not in (None, 0, 1) or isinstance(perspective, bool):
             raise ValueError(f"perspective: expected None, 0 or 1, got {perspective!r}")
         if dealer not in ("alternate", 0, 1) or isinstance(dealer, bool):
             raise ValueError(f"dealer: expected 'alternate', 0 or 1, got {dealer!r}")
@@ -221,8 +223,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self.render()
 
     def observe(self, agent: str) -> Observed:
-        """``agent``'s observation now (see the module)."""
-        p = AGENTS.index(agent)
+        """``agent``'s observation now (see the module); KeyError for another name."""
+        p = _PLAYER[agent]
         tensor = self._tensors[p]
         if tensor is None:
             seen = self.deal.observation(p)

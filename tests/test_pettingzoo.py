@@ -248,7 +248,8 @@ def test_unknown_profile_raises_profile_error_listing_the_built_in_names() -> No
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("render_mode", "rgb_array"), ("perspective", 2), ("dealer", "random"), ("reward", "x")],
+    [("render_mode", "rgb_array"), ("perspective", 2), ("perspective", True),
+     ("dealer", "random"), ("dealer", True), ("reward", "x")],
 )
 def test_bad_options_raise_value_error_naming_the_option(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=f"^{option}: expected"):
