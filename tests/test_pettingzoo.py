@@ -3,6 +3,7 @@ and seed tests for every built-in profile, and what the environment promises on 
 
 from __future__ import annotations
 
+import json
 import logging
 import pickle
 import random
@@ -303,3 +304,17 @@ def test_docs_pettingzoo_block_prints_what_the_docs_say(
     shown = section.split("```text\n", 1)[1].split("```", 1)[0]
     exec(compile(code, f"{DOC}#pettingzoo", "exec"), {})
     assert capsys.readouterr().out == shown
+
+
+def test_benchmark_prints_a_row_per_adapter_and_writes_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "bench_adapters.py"))
+    out = tmp_path / "bench.json"
+    bench["main"](["--profiles", "five-hundred", "--deals", "2", "--json", str(out)])
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert [r["adapter"] for r in rows][:2] == ["native", "pettingzoo"]
+    assert rows[0]["x_native"] == 1.0 and all(r["deals_per_s"] > 0 for r in rows)
+    table = capsys.readouterr().out
+    assert table.startswith("| profile | adapter | deals/s | actions/deal | x native |")
+    assert "| five-hundred | pettingzoo |" in table
