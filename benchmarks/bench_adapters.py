@@ -1,0 +1,179 @@
+"""The AI adapters' overhead: random whole deals per second through each adapter against the
+native API, per profile, in one run (docs/ai.md#overhead). Prints a Markdown table; asserts
+nothing.
+
+- ``native``: ``Deal.new`` + ``legal_actions()`` + a random choice + ``apply``;
+- ``pettingzoo``: `bezique.pettingzoo.env` (wrapped as users get it): ``reset(seed=...)``, then
+  ``last()`` and ``step`` with a random legal id drawn from the observation's action mask
+  (``np.flatnonzero(mask.view(np.bool_))``: on an int8 array of the eight-pack's 914,449 ids
+  ``np.flatnonzero`` takes about ten times longer);
+- ``openspiel`` (when `bezique.openspiel` and pyspiel import):
+  ``pyspiel.load_game("python_bezique(profile=...)")``, ``legal_actions()`` + ``apply_action``,
+  chance outcomes sampled by their probabilities.
+
+An adapter whose framework is missing is left out with a note. ``x native`` is how many times
+longer a deal takes through the adapter than natively. Deal ``i`` of every adapter is dealt
+from seed ``--seed + i`` (PettingZoo and native with player 0 dealing). Usage::
+
+    python benchmarks/bench_adapters.py [--profiles bezique,rubicon] [--deals N] [--seed S]
+        [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import bezique
+
+Runner = Callable[[str, int, int], int]
+"""``runner(profile, deals, seed)`` plays ``deals`` random deals and returns the actions
+taken."""
+
+
+def native(profile: str, deals: int, seed: int) -> int:
+    """Random deals through the library itself."""
+    rules = bezique.load_profile(profile)
+    rng = random.Random(seed)
+    actions = 0
+    for i in range(deals):
+        deal = bezique.Deal.new(rules, seed=seed + i, dealer=0)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            deal.apply(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions
+
+
+def pettingzoo_runner() -> Runner:
+    """Random deals through the PettingZoo environment (ImportError without the extra)."""
+    import numpy as np
+
+    from bezique.pettingzoo import env
+
+    def run(profile: str, deals: int, seed: int) -> int:
+        game = env(profile, dealer=0)
+        rng = random.Random(seed)
+        actions = 0
+        for i in range(deals):
+            game.reset(seed=seed + i)
+            for _ in game.agent_iter():
+                observed, _, terminated, truncated, _ = game.last()
+                if terminated or truncated:
+                    game.step(None)
+                    continue
+                ids = np.flatnonzero(observed["action_mask"].view(np.bool_))
+                game.step(int(ids[int(rng.random() * len(ids))]))
+                actions += 1
+        return actions
+
+    return run
+
+
+def openspiel_runner() -> Runner:
+    """Random deals through the OpenSpiel game (ImportError without bezique.openspiel or
+    pyspiel)."""
+    import bezique.openspiel  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    def run(profile: str, deals: int, seed: int) -> int:
+        game = pyspiel.load_game(f"python_bezique(profile={profile})")
+        rng = random.Random(seed)
+        actions = 0
+        for _ in range(deals):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, weights)[0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                actions += 1
+        return actions
+
+    return run
+
+
+ADAPTERS: dict[str, Callable[[], Runner]] = {
+    "pettingzoo": pettingzoo_runner,
+    "openspiel": openspiel_runner,
+}
+"""The adapters measured against ``native``: name -> a factory that imports the framework."""
+
+
+def measure(run: Runner, profile: str, deals: int, seed: int) -> tuple[float, float]:
+    """Deals per second and actions per deal (after one warm-up deal)."""
+    run(profile, 1, seed + deals)
+    start = time.perf_counter()
+    actions = run(profile, deals, seed)
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, actions / deals
+
+
+def benchmark(profiles: list[str], deals: int, seed: int) -> tuple[list[dict[str, Any]],
+                                                                    list[str]]:
+    """One row per profile and adapter (``native`` first), and notes on adapters left out."""
+    runners: dict[str, Runner] = {"native": native}
+    notes = []
+    for name, factory in ADAPTERS.items():
+        try:
+            runners[name] = factory()
+        except ImportError as error:
+            notes.append(f"{name} left out: {error}")
+    rows: list[dict[str, Any]] = []
+    for profile in profiles:
+        base = 0.0
+        for name, run in runners.items():
+            rate, per_deal = measure(run, profile, deals, seed)
+            base = base or rate
+            rows.append({"profile": profile, "adapter": name, "deals_per_s": rate,
+                         "actions_per_deal": per_deal, "x_native": base / rate})
+    return rows, notes
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a Markdown table."""
+    lines = ["| profile | adapter | deals/s | actions/deal | x native |",
+             "| --- | --- | ---: | ---: | ---: |"]
+    for r in rows:
+        lines.append(f"| {r['profile']} | {r['adapter']} | {r['deals_per_s']:.1f} | "
+                     f"{r['actions_per_deal']:.0f} | {r['x_native']:.2f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the table (and write ``--json``)."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--profiles", default=",".join(bezique.list_profiles()),
+                        help="comma-separated profile names (default: every built-in one)")
+    parser.add_argument("--deals", type=int, default=20, help="deals per profile and adapter")
+    parser.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed + i")
+    parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    for profile in profiles:
+        try:
+            bezique.load_profile(profile)
+        except bezique.ProfileError as error:
+            parser.error(str(error))
+    rows, notes = benchmark(profiles, args.deals, args.seed)
+    print(table(rows))
+    for note in notes:
+        print(note, file=sys.stderr)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"deals": args.deals, "seed": args.seed, "rows": rows, "notes": notes},
+                      out, indent=2)
+
+
+if __name__ == "__main__":
+    main()
