@@ -1,0 +1,219 @@
+"""The observation tensor: one player's `Observation` as a fixed-length list of floats in
+``[0, 1]``, the input layer both AI adapters (OpenSpiel, PettingZoo) share.
+
+Its length is fixed per profile (`observation_size`); `observation_layout` names its blocks
+(docs/ai.md#the-observation-tensor). Cards are counted per *kind* (rank in a suit), each count
+divided by the number of copies of a kind in the pack, so the chinese and eight-pack packs stay
+compact. Everything is from the observer's side: "own" is the observer, "opp" his opponent.
+No numpy is needed; ``numpy.asarray(observation_tensor(obs), dtype=numpy.float32)`` gives an
+array.
+
+>>> import bezique
+>>> from bezique.features import observation_layout, observation_size, observation_tensor
+>>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+>>> tensor = observation_tensor(deal.observation(1))
+>>> len(tensor) == observation_size(deal.rules), min(tensor) >= 0.0, max(tensor) <= 1.0
+(True, True, True)
+>>> hand = next(b for b in observation_layout(deal.rules) if b.name == "hand")
+>>> hand.offset, hand.size, sum(tensor[hand.offset:hand.offset + hand.size]) * 2
+(8, 32, 8.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
+
+from attrs import frozen
+
+from bezique.compile import compile_rules
+from bezique.observation import Observation
+from bezique.rules.model import Rules
+from bezique.state import PHASES
+
+__all__ = [
+    "DECLARED_SCALE",
+    "FeatureBlock",
+    "observation_layout",
+    "observation_size",
+    "observation_tensor",
+]
+
+DECLARED_SCALE = 4
+"""Declarations of one meld by one player are counted up to this many (the value is the
+count divided by it, clipped to 1)."""
+
+
+@frozen
+class FeatureBlock:
+    """One block of the observation tensor: ``tensor[offset:offset + size]`` is ``name``."""
+
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+@frozen
+class _Plan:
+    """What `observation_tensor` precomputes per profile."""
+
+    size: int
+    layout: tuple[FeatureBlock, ...]
+    held: Callable[[bytes], tuple[int, ...]]
+    """The bytes (one per kind: its copies as bits) of the five held-card blocks, from the
+    bytes of their card sets' bitmasks laid end to end, 32 bytes each."""
+    played: Callable[[bytes], tuple[int, ...]]
+    """The same for the three played-card blocks."""
+    frac: tuple[float, ...]
+    """A kind's byte (its copies as bits) -> that many copies / copies per kind."""
+    kind_pos: dict[int, int]
+    """A kind -> its position within a per-kind block."""
+    n_kinds: int
+    templates: int
+    stock_max: int
+    hand_size: int
+    tricks_max: int
+    brisques_max: int
+    cady: bool
+    call_out: bool
+
+
+def _block_specs(rules: Rules) -> list[tuple[str, int, str]]:
+    """The blocks of a profile's tensor, in order: (name, size, meaning)."""
+    c = compile_rules(rules)
+    k = len(c.pack_ranks) * 4
+    m = len(c.melds)
+    specs = [
+        ("turn", 2, "1 at [0] if the observer is to move, at [1] if the opponent is"),
+        ("phase", len(PHASES), "one-hot: lead, follow, declare, over"),
+        ("dealer", 1, "1 if the observer dealt"),
+        ("end_phase", 1, "1 once the stock is exhausted (the last tricks)"),
+        ("hand", k, "the observer's concealed hand: copies of each kind / copies per kind"),
+        ("own_table", k, "the observer's declared cards lying face up, per kind"),
+        ("opp_table", k, "the opponent's declared cards lying face up, per kind"),
+        ("known_opp", k, "cards of the opponent's concealed hand the observer has seen"),
+        ("unseen", k, "cards the observer cannot place (opponent's other cards and stock)"),
+        ("trick_lead", k, "one-hot: the kind of the card led to the current trick, if any"),
+        ("observer_leads", 1, "1 if the observer led (or leads) the current trick"),
+        ("turn_up", k, "one-hot: the kind of the turn-up, if any"),
+        ("trump", 5, "one-hot: spades, hearts, diamonds, clubs, none yet"),
+        ("stock", 1, "stock size / stock size after the deal"),
+        ("opp_hand_size", 1, "the opponent's concealed cards / hand size"),
+        ("own_captured", k, "cards in the observer's won tricks, per kind"),
+        ("opp_captured", k, "cards in the opponent's won tricks, per kind"),
+        ("heap", k, "played cards not gathered into either player's tricks, per kind"),
+        ("tricks", 1, "tricks played / tricks in a deal"),
+        ("last_trick", 2, "1 at [0] if the observer won the last trick, at [1] if the opponent"),
+        ("brisques", 2, "aces and tens captured (observer, opponent) / those in the pack"),
+        ("scores", 2, "deal scores (observer, opponent) / target, clipped to [0, 1]"),
+        ("totals", 2, "game totals before this deal (observer, opponent) / target, clipped"),
+        ("own_declared", m, f"per scoring meld: the observer's scored declarations of it "
+                            f"/ {DECLARED_SCALE}, clipped"),
+        ("opp_declared", m, "the same for the opponent"),
+    ]
+    if c.cady:
+        specs += [
+            ("own_pending", m, f"per scoring meld: the observer's pending (announced) "
+                               f"declarations / {DECLARED_SCALE}, clipped"),
+            ("opp_pending", m, "the same for the opponent"),
+        ]
+    if c.call_out:
+        specs.append(("called_out", 2, "1 at [0] if the observer called out, at [1] if the "
+                                       "opponent"))
+    return specs
+
+
+@lru_cache(maxsize=64)
+def _plan(rules: Rules) -> _Plan:
+    c = compile_rules(rules)
+    layout: list[FeatureBlock] = []
+    offset = 0
+    for name, size, meaning in _block_specs(rules):
+        layout.append(FeatureBlock(name, offset, size, meaning))
+        offset += size
+    kinds = [s * 8 + r for s in range(4) for r in c.pack_ranks]
+    hand = rules.deal.hand_size
+    return _Plan(
+        size=offset,
+        layout=tuple(layout),
+        held=itemgetter(*(32 * i + kd for i in range(5) for kd in kinds)),
+        played=itemgetter(*(32 * i + kd for i in range(3) for kd in kinds)),
+        frac=tuple(min(1.0, b.bit_count() / c.copies) for b in range(256)),
+        kind_pos={kd: i for i, kd in enumerate(kinds)},
+        n_kinds=len(kinds),
+        templates=len(c.melds),
+        stock_max=max(1, c.pack_size - 2 * hand),
+        hand_size=hand,
+        tricks_max=max(1, c.pack_size // 2),
+        brisques_max=max(1, c.brisque_bits.bit_count()),
+        cady=c.cady,
+        call_out=c.call_out,
+    )
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of `observation_tensor` for every observation of a deal of ``rules``."""
+    return _plan(rules).size
+
+
+def observation_layout(rules: Rules) -> tuple[FeatureBlock, ...]:
+    """The blocks of ``rules``' observation tensor, in order, each a `FeatureBlock`."""
+    return _plan(rules).layout
+
+
+def _clip(x: float) -> float:
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def observation_tensor(obs: Observation) -> list[float]:
+    """``obs`` as `observation_size` floats in ``[0, 1]``, laid out as `observation_layout`
+    says. A pure function of the observation: equal observations give equal tensors."""
+    p = _plan(obs.rules)
+    me, opp = obs.player, 1 - obs.player
+    frac = p.frac
+    tables, captured = obs.tables, obs.captured
+    n = p.n_kinds
+    held = (obs.hand.bits | tables[me].bits << 256 | tables[opp].bits << 512
+            | obs.known_opponent.bits << 768 | obs.unseen.bits << 1024)
+    played = captured[me].bits | captured[opp].bits << 256 | obs.heap.bits << 512
+    phase = [0.0] * len(PHASES)
+    phase[PHASES.index(obs.phase)] = 1.0
+    lead = [0.0] * n
+    if obs.trick:
+        lead[p.kind_pos[obs.trick[0] >> 3]] = 1.0
+    turn_up = [0.0] * n
+    if obs.turn_up is not None:
+        turn_up[p.kind_pos[obs.turn_up >> 3]] = 1.0
+    trump = [0.0] * 5
+    trump[4 if obs.trump is None else int(obs.trump)] = 1.0
+    target = obs.target if obs.target > 0 else obs.rules.game.target or 1
+    scores, totals, brisques = obs.scores, obs.totals, obs.brisques
+    tm, last = obs.to_move, obs.last_trick_winner
+
+    out = [float(tm == me), float(tm == opp), *phase, float(obs.dealer == me),
+           float(obs.in_end_phase)]
+    out += [frac[b] for b in p.held(held.to_bytes(160, "little"))]
+    out += lead
+    out.append(float(obs.leader == me))
+    out += turn_up
+    out += trump
+    out.append(_clip(obs.stock_size / p.stock_max))
+    out.append(_clip(obs.opponent_hand_size / p.hand_size))
+    out += [frac[b] for b in p.played(played.to_bytes(96, "little"))]
+    out += (_clip(obs.tricks_played / p.tricks_max), float(last == me), float(last == opp),
+            _clip(brisques[me] / p.brisques_max), _clip(brisques[opp] / p.brisques_max),
+            _clip(scores[me] / target), _clip(scores[opp] / target),
+            _clip(totals[me] / target), _clip(totals[opp] / target))
+    if obs.declarations:
+        declared = [0] * (4 * p.templates)
+        m = p.templates
+        for d in obs.declarations:
+            declared[((d.owner != me) + 2 * d.pending) * m + d.template] += 1
+        out += [_clip(k / DECLARED_SCALE) for k in declared[:4 * m if p.cady else 2 * m]]
+    else:
+        out += [0.0] * ((4 if p.cady else 2) * p.templates)
+    if p.call_out:
+        out += (float(obs.called_out == me), float(obs.called_out == opp))
+    return out

@@ -1,0 +1,111 @@
+"""The observation tensor shared by the AI adapters (bezique.features, docs/ai.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import BUILTIN_PROFILES, played
+
+from bezique import Deal, load_profile
+from bezique.features import (
+    FeatureBlock,
+    observation_layout,
+    observation_size,
+    observation_tensor,
+)
+
+
+def block(rules_name: str, name: str) -> FeatureBlock:
+    """The block called ``name`` of a profile's layout."""
+    return next(b for b in observation_layout(load_profile(rules_name)) if b.name == name)
+
+
+def part(tensor: list[float], b: FeatureBlock) -> list[float]:
+    return tensor[b.offset:b.offset + b.size]
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_tensor_has_the_profile_size_and_values_in_unit_interval(name: str) -> None:
+    """Every observation of random states (both players, every phase met) has exactly
+    `observation_size` values, all in [0, 1]."""
+    size = observation_size(load_profile(name))
+    for seed in range(3):
+        for plies in (0, 7, 40, 400):
+            deal = played(name, seed, plies)
+            for player in (0, 1):
+                tensor = observation_tensor(deal.observation(player))
+                assert len(tensor) == size
+                assert all(0.0 <= x <= 1.0 for x in tensor), (name, seed, plies, player)
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_layout_blocks_tile_the_tensor_in_order(name: str) -> None:
+    rules = load_profile(name)
+    layout = observation_layout(rules)
+    offset = 0
+    for b in layout:
+        assert b.offset == offset and b.size > 0 and b.meaning
+        offset += b.size
+    assert offset == observation_size(rules)
+    assert len({b.name for b in layout}) == len(layout)
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_card_blocks_count_the_observation_cards(name: str) -> None:
+    """The per-kind blocks times the copies per kind give back the number of cards."""
+    rules = load_profile(name)
+    copies = rules.pack.copies
+    deal = played(name, 1, 30)
+    player = 0
+    obs = deal.observation(player)
+    tensor = observation_tensor(obs)
+    for block_name, cards in [("hand", obs.hand), ("unseen", obs.unseen),
+                              ("own_table", obs.tables[player]), ("heap", obs.heap),
+                              ("opp_captured", obs.captured[1])]:
+        assert round(sum(part(tensor, block(name, block_name))) * copies) == len(cards)
+
+
+def test_tensor_is_deterministic_and_ignores_hidden_cards() -> None:
+    """Equal observations give equal tensors: a determinised world (the opponent's hand and
+    the stock redealt) gives the observer the same tensor."""
+    deal = played("bezique", 3, 25)
+    player = deal.to_move or 0
+    tensor = observation_tensor(deal.observation(player))
+    assert observation_tensor(deal.observation(player)) == tensor
+    world = deal.determinize(player, random.Random(5))
+    assert world.hand(1 - player) != deal.hand(1 - player)
+    assert observation_tensor(world.observation(player)) == tensor
+
+
+def test_tensors_differ_exactly_where_the_hands_differ() -> None:
+    rules = load_profile("bezique")
+    stock = "AH AH 10H 10H KH KH QH QH JH JH AD 9D"
+    one = Deal.from_position(rules, hands=["QS JD QS 7H 8H 9H AC KC",
+                                           "7S 8S 9S 7C 8C 9C 10C JC"], stock=stock, dealer=1)
+    two = Deal.from_position(rules, hands=["QS JD QS 7H 8H 9H AC 9C",
+                                           "7S 8S 9S 7C 8C KC 10C JC"], stock=stock, dealer=1)
+    a, b = (observation_tensor(d.observation(0)) for d in (one, two))
+    differ = {i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y}
+    hand, unseen = block("bezique", "hand"), block("bezique", "unseen")
+    assert differ
+    assert all(hand.offset <= i < hand.offset + hand.size
+               or unseen.offset <= i < unseen.offset + unseen.size for i in differ)
+    assert part(a, hand) != part(b, hand)
+
+
+def test_declarations_and_scores_are_from_the_observer_side() -> None:
+    rules = load_profile("bezique")
+    deal = Deal.from_position(rules, hands=["QS JD QS 7H 8H 9H AC KC",
+                                            "7S 8S 9S 7C 8C 9C 10C JC"],
+                              stock="AH AH 10H 10H KH KH QH QH JH JH AD 9D", dealer=1)
+    deal.apply("play 7H")
+    deal.apply("play 7S")
+    deal.apply("meld bezique QS JD")
+    p0, p1 = (observation_tensor(deal.observation(p)) for p in (0, 1))
+    own, opp = block("bezique", "own_declared"), block("bezique", "opp_declared")
+    assert part(p0, own) == part(p1, opp) and sum(part(p0, own)) > 0
+    assert sum(part(p0, opp)) == 0
+    scores = block("bezique", "scores")
+    assert part(p0, scores) == list(reversed(part(p1, scores))) != [0.0, 0.0]
+    assert part(p0, block("bezique", "own_table")) == part(p1, block("bezique", "opp_table"))
