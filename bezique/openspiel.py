@@ -98,8 +98,19 @@ def game_info(c: Compiled) -> pyspiel.GameInfo:
     )
 
 
+class _Shallow(list):  # type: ignore[type-arg]
+    """A list of immutable items (ints, strings, frozen tuples): OpenSpiel clones a Python
+    state by deep-copying its attributes, and a shallow copy is all this needs."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shallow:
+        return _Shallow(self)
+
+
 class _Spec:
     """What every state of one profile's game shares (never copied with a state)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
+        return self
 
     def __init__(self, profile: str, utility: str) -> None:
         if profile not in list_profiles():
@@ -173,24 +184,18 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BeziqueGame) -> None:
         super().__init__(game)
         self._spec = game.spec
-        self._order: list[int] = []
+        self._order: list[int] = _Shallow()
         """Pack indices dealt so far."""
-        self._left: list[int] = list(range(self._spec.c.pack_size))
+        self._left: list[int] = _Shallow(range(self._spec.c.pack_size))
         self.deal: Deal | None = None
         """The deal once the whole pack is dealt."""
-        self._seen: tuple[list[str], list[str]] = ([], [])
-        """Per player, the history as he saw it (one item per action)."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> BeziqueState:
-        """A copy for `clone`: the deal cloned, the lists copied, the spec shared."""
-        new = type(self).__new__(type(self))
-        pyspiel.State.__init__(new, self.get_game())
-        new.__dict__.update(self.__dict__)
-        new._order = self._order[:]
-        new._left = self._left[:]
-        new.deal = None if self.deal is None else self.deal.clone()
-        new._seen = (self._seen[0][:], self._seen[1][:])
-        return new
+        self._log: list[tuple[int, int, Action, tuple[int, ...], list[Event]]] = _Shallow()
+        """Per action: the mover, the id, the action, its cards from the mover's table and
+        its events (made into `_seen` strings only when asked for)."""
+        self._seen: tuple[list[str], list[str]] = (_Shallow(), _Shallow())
+        """Per player, the history as he saw it: one line per action of `_log` (so far)."""
+        self._replay: Action | None = None
+        """The action the next id stands for, when `_resample` replays a history."""
 
     # ------------------------------------------------------------------ the game tree
 
@@ -250,18 +255,28 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
     def _play(self, id: int) -> None:
         deal = self.deal
         assert deal is not None
-        action = self._action_of(id)
-        mover = deal.to_move
-        assert mover is not None
-        mine = f"P{mover} {action}"
-        theirs = f"P{mover} {self._spec.enc.action_of(id)}"
-        tabled = [x for x in _cards_of(action) if (deal._table[mover] >> x) & 1]
-        if tabled:
-            theirs += f" (from the table: {_qualified(tabled)})"
+        action, self._replay = self._replay or self._action_of(id), None
+        mover = deal._to_move
+        table = deal._table[mover]
+        tabled = tuple(x for x in _cards_of(action) if (table >> x) & 1)
         events = deal.apply(action)
-        seen = self._seen
-        seen[mover].append(mine + _events(events, mover))
-        seen[1 - mover].append(theirs + _events(events, 1 - mover))
+        self._log.append((mover, id, deal._actions[-1], tabled, events))
+
+    def seen(self, player: int) -> list[str]:
+        """The history as ``player`` saw it, one line per action: the mover and the action
+        (the opponent's without the copies of its cards, but those it took from his table),
+        then its events, the opponent's draws masked."""
+        lines = self._seen[player]
+        action_of = self._spec.enc.action_of
+        for mover, id, action, tabled, events in self._log[len(lines):]:
+            if mover == player:
+                line = f"P{mover} {action}"
+            else:
+                line = f"P{mover} {action_of(id)}"
+                if tabled:
+                    line += f" (from the table: {_qualified(tabled)})"
+            lines.append(line + _events(events, player))
+        return lines
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome as ``deal QSb``, an action as its notation."""
@@ -364,7 +379,7 @@ def _info_string(state: BeziqueState, player: int) -> str:
         head += f" | turn-up {card_name(turn_up)}"
     if state.deal is None:
         return f"{head} | {len(state._order)} of {spec.c.pack_size} dealt"
-    return "\n".join([head, *state._seen[player]])
+    return "\n".join([head, *state.seen(player)])
 
 
 def _observation_string(state: BeziqueState, player: int) -> str:
@@ -407,8 +422,10 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     new = game.new_initial_state()
     for card in order[:-1]:
         new.apply_action(spec.index[card])
-    for id in state.history()[spec.c.pack_size - 1:]:
+    for _, id, action, _, _ in state._log:
+        new._replay = action
         new.apply_action(id)
+    new._seen[player][:] = state.seen(player)
     return new  # type: ignore[no-any-return]
 
 
