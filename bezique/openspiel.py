@@ -114,10 +114,10 @@ class _Spec:
 
     def __init__(self, profile: str, utility: str) -> None:
         if profile not in list_profiles():
-            raise ProfileError(
-                f"python_bezique: unknown profile {profile!r}; the built-in profiles are "
-                f"{', '.join(list_profiles())}"
-            )
+            raise ProfileError([
+                f"python_bezique: {profile!r} is not a built-in profile (built-in: "
+                f"{', '.join(list_profiles())})"
+            ])
         if utility not in UTILITIES:
             raise ValueError(
                 f"python_bezique: unknown utility {utility!r}; expected one of "
