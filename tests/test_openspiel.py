@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import BUILTIN_PROFILES
 
 pyspiel = pytest.importorskip(
@@ -70,7 +71,7 @@ def test_random_sim_test_passes(profile: str) -> None:
 
 def test_default_profile_is_bezique_and_unknown_names_are_refused() -> None:
     assert pyspiel.load_game("python_bezique").get_parameters()["profile"] == "bezique"
-    with pytest.raises(ProfileError, match="not a built-in profile.*rubicon"):
+    with pytest.raises(ProfileError, match=r"not a built-in profile.*rubicon"):
         pyspiel.load_game("python_bezique(profile=nope)")
     with pytest.raises(ValueError, match="unknown utility 'score'"):
         pyspiel.load_game("python_bezique(utility=score)")
