@@ -275,7 +275,7 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
                 line = f"P{mover} {action_of(id)}"
                 if tabled:
                     line += f" (from the table: {_qualified(tabled)})"
-            lines.append(line + _events(events, player))
+            lines.append(line + _events(events, player, line))
         return lines
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -356,18 +356,20 @@ def _uniform(sampler: Any) -> float:
     return float(sampler.sample())
 
 
-def _events(events: list[Event], viewer: int) -> str:
-    """The events as ``viewer`` sees them: his own draws with their copies, the opponent's
-    draws masked."""
+def _events(events: list[Event], viewer: int, said: str) -> str:
+    """The events as ``viewer`` sees them, each after ``; ``: his own draws with their copies,
+    the opponent's draws masked; an event that only restates ``said`` (the action) left out."""
     out = []
     for e in events:
         if e.private:
             if e.player == viewer:
-                out.append(f"; P{viewer} {e.kind} {_qualified(e.cards)}")
+                text = f"P{viewer} {e.kind} {_qualified(e.cards)}"
             else:
-                out.append(f"; P{e.player} {e.kind}")
+                text = f"P{e.player} {e.kind}"
         else:
-            out.append(f"; {e}")
+            text = str(e)
+        if text != said:
+            out.append(f"; {text}")
     return "".join(out)
 
 
