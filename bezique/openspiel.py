@@ -373,7 +373,14 @@ def _events(events: list[Event], viewer: int, said: str) -> str:
     return "".join(out)
 
 
+def _check_player(player: int) -> None:
+    if player not in (0, 1):
+        raise ValueError(f"python_bezique: player must be 0 or 1, got {player} (a chance or "
+                         "terminal state has no player to move: name one)")
+
+
 def _info_string(state: BeziqueState, player: int) -> str:
+    _check_player(player)
     spec = state._spec
     head = f"{spec.profile} P{player} dealt: {_qualified(state.dealt_to(player))}"
     turn_up = state.turn_up_dealt()
@@ -385,6 +392,7 @@ def _info_string(state: BeziqueState, player: int) -> str:
 
 
 def _observation_string(state: BeziqueState, player: int) -> str:
+    _check_player(player)
     if state.deal is None:
         return _info_string(state, player)
     return state.deal.render(player)

@@ -235,3 +235,10 @@ def test_import_bezique_does_not_import_pyspiel() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
                    env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert bezique.openspiel.GAME_NAME == "python_bezique"
+
+
+def test_strings_need_a_player_at_chance_nodes() -> None:
+    state = load("bezique").new_initial_state()
+    with pytest.raises(ValueError, match="player must be 0 or 1"):
+        state.information_state_string()
+    assert state.information_state_string(0).endswith("0 of 64 dealt")
