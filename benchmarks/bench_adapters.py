@@ -78,8 +78,9 @@ def pettingzoo_runner() -> Runner:
 def openspiel_runner() -> Runner:
     """Random deals through the OpenSpiel game (ImportError without bezique.openspiel or
     pyspiel)."""
-    import bezique.openspiel  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    import bezique.openspiel  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
 
     def run(profile: str, deals: int, seed: int) -> int:
         game = pyspiel.load_game(f"python_bezique(profile={profile})")

@@ -108,7 +108,21 @@ class Deal(DealMoves):
         names the number (PW Bezique-6, HERRING).
         """
         c = compile_rules(rules)
-        cards = shuffled(c.pack_cards, seed)
+        deal = cls._from_order(c, shuffled(c.pack_cards, seed), dealer, totals, target)
+        deal.seed = seed
+        if rules.deal.dealer_cut_bonus:
+            used = deal._cut_bonus(cut, guess, seed)
+            deal._origin = evolve(deal._origin, cut=used, guess=guess)
+        return deal
+
+    @staticmethod
+    def _split_order(
+        c: Compiled, cards: Sequence[int], dealer: int
+    ) -> tuple[list[list[int]], list[int], int | None]:
+        """The hands, the stock (top last) and the turn-up that dealing ``cards`` in this
+        order gives, by the profile's packets (the non-dealer first). Any items may be dealt:
+        given positions ``range(pack_size)`` it says where each position of a pack goes."""
+        rules = c.rules
         size, packets = rules.deal.hand_size, rules.deal.packets
         hands: list[list[int]] = [[], []]
         pos = 0
@@ -121,19 +135,24 @@ class Deal(DealMoves):
                     pos += take
                 if len(hands[order[1]]) >= size:
                     break
-        rest = cards[pos:]
+        rest = list(cards[pos:])
         turn_up: int | None = None
         if c.turn_up:
             if rules.trump.selection == "turn_up_next":
                 turn_up, rest = rest[0], rest[1:]
             else:
                 turn_up, rest = rest[-1], rest[:-1]
-        deal = cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
-        deal.seed = seed
-        if rules.deal.dealer_cut_bonus:
-            used = deal._cut_bonus(cut, guess, seed)
-            deal._origin = evolve(deal._origin, cut=used, guess=guess)
-        return deal
+        return hands, rest, turn_up
+
+    @classmethod
+    def _from_order(
+        cls, c: Compiled, cards: Sequence[int], dealer: int,
+        totals: tuple[int, int] = (0, 0), target: int | None = None,
+    ) -> Deal:
+        """A fresh deal of the physical ``cards`` in this order (a shuffled pack), dealt as
+        `new` deals: what `new` does after shuffling, without the seed or the cut."""
+        hands, rest, turn_up = cls._split_order(c, cards, dealer)
+        return cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
 
     @classmethod
     def from_position(

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
+from typing import Any
 
 from attrs import frozen
 
@@ -153,6 +154,17 @@ def _plan(rules: Rules) -> _Plan:
     )
 
 
+_LAST: list[tuple[Any, Any]] = [(None, None)]
+"""The last rules `observation_tensor` was given and their plan: hashing a `Rules` (a deep
+frozen value) costs more than the tensor, and a caller almost always passes the same one."""
+
+
+def _remember(rules: Rules) -> _Plan:
+    plan = _plan(rules)
+    _LAST[0] = (rules, plan)
+    return plan
+
+
 def observation_size(rules: Rules) -> int:
     """The length of `observation_tensor` for every observation of a deal of ``rules``."""
     return _plan(rules).size
@@ -170,7 +182,9 @@ def _clip(x: float) -> float:
 def observation_tensor(obs: Observation) -> list[float]:
     """``obs`` as `observation_size` floats in ``[0, 1]``, laid out as `observation_layout`
     says. A pure function of the observation: equal observations give equal tensors."""
-    p = _plan(obs.rules)
+    seen, p = _LAST[0]
+    if seen is not obs.rules:
+        p = _remember(obs.rules)
     me, opp = obs.player, 1 - obs.player
     frac = p.frac
     tables, captured = obs.tables, obs.captured
