@@ -29,13 +29,15 @@ from typing import Any
 from attrs import frozen
 
 from bezique.compile import compile_rules
-from bezique.observation import Observation
+from bezique.deal import Deal
+from bezique.observation import Observation, glimpse
 from bezique.rules.model import Rules
 from bezique.state import PHASES
 
 __all__ = [
     "DECLARED_SCALE",
     "FeatureBlock",
+    "deal_tensor",
     "observation_layout",
     "observation_size",
     "observation_tensor",
@@ -177,6 +179,18 @@ def observation_layout(rules: Rules) -> tuple[FeatureBlock, ...]:
 
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def deal_tensor(deal: Deal, player: int) -> list[float]:
+    """``observation_tensor(deal.observation(player))``, made without the observation's history
+    and sampling world (which the tensor does not read): what an adapter calls at every step.
+
+    >>> import bezique
+    >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+    >>> deal_tensor(deal, 1) == observation_tensor(deal.observation(1))
+    True
+    """
+    return observation_tensor(glimpse(deal, player))
 
 
 def observation_tensor(obs: Observation) -> list[float]:

@@ -183,8 +183,22 @@ def _hidden(deal: Deal, player: int) -> int:
 
 def observe(deal: Deal, player: int) -> Observation:
     """The observation of ``deal`` for ``player`` (what `Deal.observation` returns)."""
-    opp = 1 - player
     events = _masked_history(deal._events, player)
+    return _observation(deal, player, events, _public_world(deal, player, events))
+
+
+def glimpse(deal: Deal, player: int) -> Observation:
+    """`observe` without the history and the world: ``events`` is empty and `determinize`
+    refuses. For code that reads only the position at every step (`bezique.features`, the
+    AI adapters), which would otherwise mask the whole history and clone the deal each time;
+    never hand it to a bot."""
+    return _observation(deal, player, (), None)
+
+
+def _observation(
+    deal: Deal, player: int, events: tuple[Event, ...], world: Deal | None
+) -> Observation:
+    opp = 1 - player
     return Observation(
         rules=deal.rules,
         player=player,
@@ -195,7 +209,7 @@ def observe(deal: Deal, player: int) -> Observation:
         unseen=CardSet(_hidden(deal, player)) | CardSet.of(deal.stock),
         captured=(deal.captured(0), deal.captured(1)),
         legal=tuple(deal.legal_actions()) if deal.to_move == player else (),
-        world=_public_world(deal, player, events),
+        world=world,
         events=events,
         **{name: getattr(deal, name) for name in _PUBLIC},
     )

@@ -39,7 +39,7 @@ from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.errors import ProfileError
 from bezique.events import Event
-from bezique.features import observation_layout, observation_size, observation_tensor
+from bezique.features import deal_tensor, observation_layout, observation_size
 from bezique.rules import list_profiles, load_profile
 
 __all__ = [
@@ -479,7 +479,7 @@ class BeziqueObserver:
             for card in state.dealt_to(player):
                 self.tensor[hand.offset + kinds[card >> 3]] += inc
             return
-        self.tensor[:] = observation_tensor(state.deal.observation(player))
+        self.tensor[:] = deal_tensor(state.deal, player)
 
     def string_from(self, state: BeziqueState, player: int) -> str:
         """The information-state string (perfect recall) or the observation string."""

@@ -36,6 +36,7 @@ from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.features import observation_size, observation_tensor
+from bezique.observation import glimpse
 from bezique.rules import Rules, load_profile
 from bezique.settlement import settle
 
@@ -227,7 +228,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         p = _PLAYER[agent]
         tensor = self._tensors[p]
         if tensor is None:
-            seen = self.deal.observation(p)
+            seen = glimpse(self.deal, p)  # the position only: no history, no world
             if p == self.deal.to_move and self._legal_ids is None:
                 self._legal_ids = self._by_id(seen.legal)  # the deal's list: no second call
             tensor = np.asarray(observation_tensor(seen), np.float32)

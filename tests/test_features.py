@@ -9,6 +9,7 @@ import pytest
 from bezique import Deal, load_profile
 from bezique.features import (
     FeatureBlock,
+    deal_tensor,
     observation_layout,
     observation_size,
     observation_tensor,
@@ -37,6 +38,17 @@ def test_tensor_has_the_profile_size_and_values_in_unit_interval(name: str) -> N
                 tensor = observation_tensor(deal.observation(player))
                 assert len(tensor) == size
                 assert all(0.0 <= x <= 1.0 for x in tensor), (name, seed, plies, player)
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_deal_tensor_equals_the_tensor_of_the_full_observation(name: str) -> None:
+    """The adapters' shortcut (no history, no world) gives the very tensor of
+    `Deal.observation`, for both players, at random states of every phase."""
+    for seed in range(3):
+        for plies in (0, 7, 40, 400):
+            deal = played(name, seed, plies)
+            for player in (0, 1):
+                assert deal_tensor(deal, player) == observation_tensor(deal.observation(player))
 
 
 @pytest.mark.parametrize("name", BUILTIN_PROFILES)

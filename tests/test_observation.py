@@ -8,14 +8,14 @@ import random
 
 import attrs
 import pytest
-from conftest import played, swapped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bezique
 from bezique import Deal, list_profiles, load_profile
 from bezique.cards import card_name, iter_bits, parse_card
-from bezique.observation import mask_event
+from bezique.observation import glimpse, mask_event
+from conftest import played, swapped
 
 PROFILES = list_profiles()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -249,3 +249,18 @@ def test_an_observation_built_by_hand_cannot_be_determinized() -> None:
     bare = attrs.evolve(seen, world=None)
     with pytest.raises(ValueError, match=r"not made by Deal\.observation"):
         bare.determinize(random.Random(0))
+
+
+def test_a_glimpse_is_the_observation_without_history_or_world() -> None:
+    """`glimpse` (what the adapters read at every step) equals the observation in every field
+    but the history, and cannot sample worlds."""
+    deal = Deal.new(load_profile("bezique"), seed=5)
+    rng = random.Random(2)
+    for _ in range(30):
+        deal.apply(rng.choice(deal.legal_actions()))
+    for player in (0, 1):
+        full, quick = deal.observation(player), glimpse(deal, player)
+        assert quick.events == ()
+        assert attrs.evolve(full, events=()) == quick
+        with pytest.raises(ValueError, match="determinize"):
+            quick.determinize(rng)
