@@ -67,6 +67,46 @@ def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[Card, Card]
     return (high if how == "high_card_deals" else 1 - high), tuple(draws)
 
 
+def settle_deal(
+    deal: Deal, *, totals: tuple[int, int] | None = None, target: int | None = None
+) -> Settlement:
+    """`settle` a finished ``deal`` as `Game` does: its scores, the brisques still to count
+    (where the profile counts them at the end), its call-out and dealer, on the game
+    ``totals`` and ``target`` before it (by default the deal's own: ``(0, 0)`` and the
+    profile's target for a deal dealt alone).
+
+    >>> import bezique
+    >>> from bezique.bots import GreedyBot, play_deal
+    >>> deal = play_deal(bezique.load_profile("rubicon"), (GreedyBot(), GreedyBot()), seed=1)
+    >>> settle_deal(deal).kind in ("win", "rubicon", "none")
+    True
+    """
+    if not deal.is_over:
+        raise ValueError("settle_deal: the deal is not over")
+    counted_in_deal = deal.rules.brisques.counted == "always"
+    return settle(
+        deal.rules,
+        points=deal.scores,
+        brisques=(0, 0) if counted_in_deal else deal.brisques,
+        totals=deal.totals if totals is None else totals,
+        called_out=deal.called_out,
+        dealer=deal.dealer,
+        target=deal.target if target is None else target,
+    )
+
+
+def deal_result(deal: Deal) -> int:
+    """What a finished ``deal`` dealt alone means for P0: ``1`` won, ``-1`` lost, ``0`` a tie.
+    The winner is the settlement's (`settle_deal`: a single-deal game's win or rubicon, a
+    call-out right or wrong) where it names one, else whoever has more points after the end
+    count. The AI adapters' win/loss rewards."""
+    settled = settle_deal(deal)
+    if settled.winner is not None:
+        return 1 - 2 * settled.winner
+    diff = settled.totals[0] - settled.totals[1]
+    return (diff > 0) - (diff < 0)
+
+
 @frozen(kw_only=True)
 class GameResult:
     """How a finished game ended: ``winner`` (None for a draw), ``kind`` (a settlement kind such
@@ -241,15 +281,6 @@ class Game:
         deal = self.deal
         if deal is None or not deal.is_over or (self.deals and self.deals[-1] is deal):
             return
-        counted_in_deal = self.rules.brisques.counted == "always"
-        settlement = settle(
-            self.rules,
-            points=deal.scores,
-            brisques=(0, 0) if counted_in_deal else deal.brisques,
-            totals=self.totals,
-            called_out=deal.called_out,
-            dealer=deal.dealer,
-            target=self.target,
-        )
+        settlement = settle_deal(deal, totals=self.totals, target=self.target)
         self.deals.append(deal)
         self.settlements.append(settlement)

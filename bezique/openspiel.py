@@ -14,8 +14,9 @@ Importing this module registers the game, so that
   accepted as that copy, any other id raises `bezique.encoding.EncodingError`;
 - returns are zero-sum, at the end of the deal: with ``utility=points`` (the default) player
   0 gets his deal score minus his opponent's, divided by the profile's target and clipped to
-  ``[-1, 1]``; with ``utility=win``, ``1``, ``0`` or ``-1`` as he scored more, as many or fewer
-  points;
+  ``[-1, 1]``; with ``utility=win``, ``1``, ``0`` or ``-1`` as he won, tied or lost the deal
+  (`bezique.game.deal_result`: the settlement's winner, such as a rubicon or a call-out, else
+  more points after the end count), the PettingZoo environment's rewards;
 - strings and tensors are what `bezique.Deal.observation` shows the player (`bezique.features`);
   `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`).
 
@@ -40,6 +41,7 @@ from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.errors import ProfileError
 from bezique.events import Event
 from bezique.features import deal_tensor, observation_layout, observation_size
+from bezique.game import deal_result
 from bezique.rules import list_profiles, load_profile
 
 __all__ = [
@@ -294,10 +296,10 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         deal = self.deal
         if deal is None or not deal.is_over:
             return [0.0, 0.0]
-        s0, s1 = deal.scores
         if self._spec.utility == "win":
-            r = float((s0 > s1) - (s0 < s1))
+            r = float(deal_result(deal))
         else:
+            s0, s1 = deal.scores
             r = max(-1.0, min(1.0, (s0 - s1) / self._spec.scale))
         return [r, -r]
 

@@ -36,9 +36,9 @@ from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.features import observation_size, observation_tensor
+from bezique.game import deal_result, settle_deal
 from bezique.observation import glimpse
 from bezique.rules import Rules, load_profile
-from bezique.settlement import settle
 
 try:
     import numpy as np
@@ -290,22 +290,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _finish(self) -> None:
         """Terminate both agents and reward them from the deal's result."""
-        d = self.deal
-        counted_in_deal = self.rules.brisques.counted == "always"
-        result = settle(
-            self.rules,
-            points=d.scores,
-            brisques=(0, 0) if counted_in_deal else d.brisques,
-            called_out=d.called_out,
-            dealer=d.dealer,
-        )
-        diff = result.totals[0] - result.totals[1]
         if self._reward == "points":
-            r0 = float(diff)
-        elif result.winner is not None:  # a win, a rubicon, a right or wrong call-out
-            r0 = 1.0 - 2.0 * result.winner
-        else:  # a deal of a longer game: who made more points in it (after the end count)
-            r0 = float((diff > 0) - (diff < 0))
+            totals = settle_deal(self.deal).totals
+            r0 = float(totals[0] - totals[1])
+        else:
+            r0 = float(deal_result(self.deal))
         self.rewards = {AGENTS[0]: r0, AGENTS[1]: -r0}
         self.terminations = dict.fromkeys(AGENTS, True)
         self._accumulate_rewards()

@@ -11,7 +11,14 @@ import pytest
 from bezique.cards import rank
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
-from bezique.game import Game, GameResult, derive_seed, draw_for_deal
+from bezique.game import (
+    Game,
+    GameResult,
+    deal_result,
+    derive_seed,
+    draw_for_deal,
+    settle_deal,
+)
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.settlement import CONTINUE_KINDS, GAME_OVER_KINDS, settle
 
@@ -89,6 +96,46 @@ def test_every_builtin_profile_plays_to_a_result(builtin_name: str, seed: int) -
         before, target = s.totals, s.target
     with pytest.raises(IllegalAction):
         game.new_deal()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_settle_deal_is_the_games_settlement(builtin_name: str, seed: int) -> None:
+    """`settle_deal` on the totals and target before a deal gives the very settlement the game
+    made of it (the AI adapters settle their deals so)."""
+    rules = load_profile(builtin_name)
+    game = Game(rules, seed=seed)
+    play_out(game, seed)
+    before, target = (0, 0), rules.game.target
+    for deal, s in zip(game.deals, game.settlements, strict=True):
+        assert settle_deal(deal, totals=before, target=target) == s
+        before, target = s.totals, s.target
+    with pytest.raises(ValueError, match="not over"):
+        settle_deal(Deal.new(rules, seed=seed))
+
+
+def test_deal_result_takes_the_settlements_winner_over_the_scores() -> None:
+    """Rubicon (brisques.counted = only_to_escape_rubicon_or_break_tie): equal scores, and the
+    ace won in the last trick breaks the tie, so the deal is P1's, not a tie."""
+    rules = load_profile("rubicon")
+    deal = Deal.from_position(rules, hands=["7H", "AH"], dealer=0, trump="S", leader=0,
+                              scores=(1050, 1000))
+    deal.apply("play 7H")
+    deal.apply("play AH")  # P1 wins the last trick (+50) and a brisque
+    assert deal.scores == (1050, 1050) and deal.brisques == (0, 1)
+    assert settle_deal(deal).winner == 1
+    assert deal_result(deal) == -1
+
+
+def test_deal_result_is_who_has_more_points_where_the_deal_decides_nothing() -> None:
+    """bezique: one deal of a longer game names no winner; the result is who has more."""
+    rules = load_profile("bezique")
+    deal = Deal.from_position(rules, hands=["7H", "AH"], dealer=0, trump="S", leader=0,
+                              scores=(100, 20))
+    deal.apply("play 7H")
+    deal.apply("play AH")
+    settled = settle_deal(deal)
+    assert settled.winner is None and settled.totals[0] > settled.totals[1]
+    assert deal_result(deal) == 1
 
 
 @pytest.mark.parametrize("name", [n for n in list_profiles() if load_profile(n).game.single_deal])

@@ -21,6 +21,7 @@ from bezique import Deal, ProfileError, load_profile  # noqa: E402
 from bezique.compile import compile_rules  # noqa: E402
 from bezique.encoding import EncodingError, encoding  # noqa: E402
 from bezique.features import observation_size, observation_tensor  # noqa: E402
+from bezique.game import deal_result  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = {"chinese", "eight-pack"}
@@ -103,7 +104,7 @@ def test_returns_are_zero_sum_and_within_the_bounds(profile: str, utility: str) 
         assert r0 + r1 == 0 and game.min_utility() <= r0 <= game.max_utility()
         s0, s1 = state.deal.scores
         if utility == "win":
-            assert r0 == (s0 > s1) - (s0 < s1)
+            assert r0 == deal_result(state.deal)
         else:
             target = load_profile(profile).game.target
             assert r0 == pytest.approx(max(-1, min(1, (s0 - s1) / target)))
