@@ -1,4 +1,5 @@
-"""Card notation (DESIGN §4: rank+suit, ``T`` for ten, suit symbols, copy letters) and CardSet."""
+"""Card notation (docs/cards.md: rank+suit, ``T`` for ten, suit symbols, copy letters) and
+CardSet."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The Deal state machine: dealing, phases, notation, atomic rejection, clone, determinism.
 
 Rule-specific scenarios live in tests/scenarios/; these tests pin the engine's contract
-(DESIGN.md §4) and the invariants that random playouts must keep (docs/rules.md#invariants).
+(docs/deals.md) and the invariants that random playouts must keep (docs/rules.md#invariants).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_every_profile_plays_to_the_end(name: str) -> None:
 
 
 def test_legal_action_notation_round_trips() -> None:
-    """DESIGN §4: str() of two legal actions differs and apply(str(a)) applies exactly a."""
+    """docs/deals.md: str() of two legal actions differs and apply(str(a)) applies exactly a."""
     for seed in range(20):
         deal = bezique.Deal.new(bezique.load_profile("rubicon"), seed=seed)
         rng = random.Random(seed)
@@ -98,7 +98,7 @@ def test_illegal_action_leaves_the_deal_unchanged() -> None:
 
 
 def test_unparseable_notation_raises_notation_error() -> None:
-    """DESIGN §4: unparseable notation raises NotationError showing the input."""
+    """docs/deals.md#notation: unparseable notation raises NotationError showing the input."""
     deal = bezique.Deal.new(BEZIQUE, seed=3)
     with pytest.raises(bezique.NotationError, match="play XQ"):
         deal.apply("play XQ")

@@ -69,8 +69,9 @@ def finish_with_last_trick(game: Game, scores: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_builtin_profile_plays_to_a_result(builtin_name: str, seed: int) -> None:
-    """DESIGN §5: a game of each built-in profile, played with random legal actions, ends with a
-    result, each deal settled on the totals the previous settlement left."""
+    """docs/rules.md (end of the game and settlement): a game of each built-in profile,
+    played with random legal actions, ends with a result, each deal settled on the totals the
+    previous settlement left."""
     rules = load_profile(builtin_name)
     game = Game(rules, seed=seed)
     result = play_out(game, seed)
@@ -434,7 +435,7 @@ def test_rubicon_game_scored_by_margin() -> None:
 
 
 def test_game_result_describe() -> None:
-    """DESIGN §5: a one-line description of the result."""
+    """GameResult.describe: a one-line description of the result."""
     result = GameResult(
         winner=1,
         kind="call_out",

@@ -1,4 +1,4 @@
-"""Built-in profiles, round trips, digests and ``extends`` (DESIGN §3,
+"""Built-in profiles, round trips, digests and ``extends`` (docs/profiles.md,
 docs/rules.md#invariant-profiles)."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 import pytest
-from conftest import apply_overrides
 
 import bezique
 from bezique.rules import MeldSpec, Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rules.load import variants_dir
+from conftest import apply_overrides
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = ["bezique", "bezique-first-marriage", "besigue", "rubicon", "chinese", "five-hundred",
@@ -110,7 +110,7 @@ def test_digest_does_not_depend_on_key_order_in_the_file() -> None:
     assert a.digest == b.digest and a == b
 
 
-# --- extends: merge semantics (DESIGN §3, docs/rules.md#invariant-profiles) -----------------------
+# --- extends: merge semantics (docs/profiles.md, docs/rules.md#invariant-profiles) ----------
 
 
 def test_extends_tables_merge_key_by_key() -> None:

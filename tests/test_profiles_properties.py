@@ -2,7 +2,7 @@
 
 docs/rules.md#invariant-profiles: ``profile_from_toml(r.to_toml()) == r``, and a profile extending
 another
-equals the base with the overrides applied. DESIGN §3: every problem raises ProfileError.
+equals the base with the overrides applied. docs/profiles.md: every problem raises ProfileError.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 
 import attrs
 import tomli_w
-from conftest import apply_overrides
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bezique import ProfileError
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rules.convert import field_names
+from conftest import apply_overrides
 
 SRC = "junk.toml"
 EMPTY_DIR = Path(tempfile.mkdtemp(prefix="bezique-empty-"))

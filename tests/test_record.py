@@ -1,5 +1,5 @@
-"""Game records (DESIGN.md §5, docs/rules.md#invariant-records): dump → load → replay reproduces the
-final state and events, for single deals and whole games of every profile."""
+"""Game records (docs/records.md, docs/rules.md#invariant-records): dump → load → replay
+reproduces the final state and events, for single deals and whole games of every profile."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Damaged records fail loudly with the ply and the reason (DESIGN.md §5: replay re-validates
-every action and fails on any tampering; never a silent partial replay)."""
+"""Damaged records fail loudly with the ply and the reason (docs/records.md, "Damage is
+reported, never skipped": replay re-validates every action and fails on any tampering; never a
+silent partial replay)."""
 
 from __future__ import annotations
 

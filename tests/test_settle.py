@@ -444,7 +444,7 @@ def test_call_out_without_the_rule_is_rejected() -> None:
 
 
 def test_settlement_is_frozen() -> None:
-    """DESIGN §5: a frozen Settlement."""
+    """docs/cards.md (settle): a frozen Settlement."""
     s = settle(BEZIQUE, points=(100, 100))
     assert isinstance(s, Settlement)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -469,8 +469,8 @@ def test_game_over_exactly_for_the_game_over_kinds(
     brisques: tuple[int, int],
     dealer: int,
 ) -> None:
-    """DESIGN §5: every settlement's kind is documented; the game is over exactly for the
-    game-over kinds; a winner exactly when the game is over and not drawn, and a margin only
+    """The settlement kinds (`bezique.settlement.KINDS`): every settlement's kind is
+    documented; the game is over exactly for the game-over kinds; a winner exactly when the game is over and not drawn, and a margin only
     with a winner."""
     assert not GAME_OVER_KINDS & CONTINUE_KINDS
     rules = load_profile(name)
