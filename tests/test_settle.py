@@ -470,8 +470,8 @@ def test_game_over_exactly_for_the_game_over_kinds(
     dealer: int,
 ) -> None:
     """The settlement kinds (`bezique.settlement.KINDS`): every settlement's kind is
-    documented; the game is over exactly for the game-over kinds; a winner exactly when the game is over and not drawn, and a margin only
-    with a winner."""
+    documented; the game is over exactly for the game-over kinds; a winner exactly when the
+    game is over and not drawn, and a margin only with a winner."""
     assert not GAME_OVER_KINDS & CONTINUE_KINDS
     rules = load_profile(name)
     start = (0, 0) if rules.game.single_deal else totals
