@@ -264,8 +264,23 @@ def parse_scenario(text: str, *, source: str = "<string>",
                 position=position, deal=deal, xfail=str(data.get("xfail", "")))
     variants = [_variant(main, v, f"{source}.variant[{i}]", base)
                 for i, v in enumerate(data.get("variant", []))]
+    for case, where in ((main, source), *((v, f"{source}.variant[{i}]")
+                                          for i, v in enumerate(variants))):
+        if not _checks_something(case):
+            raise ScenarioError(
+                f"{where}: checks nothing (the {case.name} run): give a [[step]] with actions "
+                "(do) or expectations (expect…), or [settle] with expect"
+            )
     return Scenario(title=str(data.get("title", source)), source=str(data.get("source", "")),
                     path=source, cases=(main, *variants))
+
+
+def _checks_something(case: Case) -> bool:
+    """Whether running ``case`` can fail: it applies an action, checks a step or a settlement
+    (a file of only a title would otherwise always pass)."""
+    if any(step.do or step.checks for step in case.steps):
+        return True
+    return bool(case.settle and case.settle.get("expect"))
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -101,6 +101,18 @@ def test_unknown_scenario_key_is_named_with_a_suggestion() -> None:
         parse_scenario(_BASE + '[[step]]\nexpect_pionts = []\n')
 
 
+def test_a_scenario_that_checks_nothing_is_refused() -> None:
+    """A file that applies no action and expects nothing could never fail: it is an error,
+    not a PASS (nor is a variant that checks nothing)."""
+    from bezique.scenario import parse_scenario
+
+    with pytest.raises(ScenarioError, match=r"<string>: checks nothing \(the base run\)"):
+        parse_scenario('title = "t"\nsource = "test"\n')
+    with pytest.raises(ScenarioError, match=r"variant\[0\]: checks nothing"):
+        parse_scenario(_BASE + '[[step]]\nid = "a"\ndo = ["play 8C"]\n'
+                       '[[variant]]\nname = "v"\n[variant.steps.a]\ndo = []\n')
+
+
 def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path) -> None:
     from bezique.scenario import run_files
 
