@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import BUILTIN_PROFILES, played
 
 from bezique import Deal, load_profile
 from bezique.features import (
@@ -14,7 +15,6 @@ from bezique.features import (
     observation_size,
     observation_tensor,
 )
-from conftest import BUILTIN_PROFILES, played
 
 
 def block(rules_name: str, name: str) -> FeatureBlock:

@@ -8,6 +8,7 @@ import random
 
 import attrs
 import pytest
+from conftest import played, swapped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,6 @@ import bezique
 from bezique import Deal, list_profiles, load_profile
 from bezique.cards import card_name, iter_bits, parse_card
 from bezique.observation import glimpse, mask_event
-from conftest import played, swapped
 
 PROFILES = list_profiles()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import BUILTIN_PROFILES
 
 pytest.importorskip("pettingzoo", reason="needs the extra: pip install 'bezique[pettingzoo]'")

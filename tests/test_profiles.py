@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import apply_overrides
 
 import bezique
 from bezique.rules import MeldSpec, Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rules.load import variants_dir
-from conftest import apply_overrides
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = ["bezique", "bezique-first-marriage", "besigue", "rubicon", "chinese", "five-hundred",

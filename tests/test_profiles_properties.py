@@ -17,13 +17,13 @@ from typing import Any
 
 import attrs
 import tomli_w
+from conftest import apply_overrides
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bezique import ProfileError
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rules.convert import field_names
-from conftest import apply_overrides
 
 SRC = "junk.toml"
 EMPTY_DIR = Path(tempfile.mkdtemp(prefix="bezique-empty-"))
