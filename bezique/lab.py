@@ -4,10 +4,10 @@
 same way (common random numbers: where the packs match, the first-dealer draw and every deal's
 shuffle match too), and reports each profile's figures and each one's difference against the
 first profile (the base) with a paired 95% interval (`bezique.lab_stats`). Games are cut into
-fixed chunks (`bezique.simulate.chunks`) and each game's numbers are integers kept by its
-index, so the figures are exactly the same whatever the backend and number of workers:
-``backend="local"`` runs in this process (``workers=1``) or on a pool of processes,
-``backend="ray"`` runs the chunks as Ray tasks (``pip install 'bezique[ray]'``).
+fixed chunks of `GAMES_PER_TASK` (`bezique.simulate.chunks`) and each game's numbers are
+integers kept by its index, so the figures are exactly the same whatever the backend and
+number of workers: ``backend="local"`` runs in this process (``workers=1``) or on a pool of
+processes, ``backend="ray"`` runs the chunks as Ray tasks (``pip install 'bezique[ray]'``).
 
 >>> import bezique
 >>> c = compare(["bezique", "bezique"], games=2)
@@ -42,6 +42,10 @@ from bezique.simulate import (
     unit_finished,
     unit_seed,
 )
+
+GAMES_PER_TASK = 5
+"""Games per task (a chunk of `bezique.simulate.chunks`); fixed, so the work is cut the same
+way for any backend and number of workers."""
 
 BACKENDS = ("local", "ray")
 """The backends of `compare`."""
@@ -331,20 +335,20 @@ def compare(
             records[unit[0].index] = unit
 
     task = partial(play_chunk, rules, labels, bots, seed)
+    tasks = chunks(games, GAMES_PER_TASK)
     interrupted = False
     try:
         if backend == "ray":
             from bezique.lab_ray import run_on_ray
 
-            run_on_ray(task, chunks(games), keep, games=games, progress=progress,
-                       address=address)
+            run_on_ray(task, tasks, keep, games=games, progress=progress, address=address)
         elif workers == 1:
             for i in range(games):
                 keep([play_unit(rules, labels, bots, seed, i)])
                 if progress is not None:
                     progress(i + 1, games)
         else:
-            run_tasks(task, chunks(games), workers=workers, progress=progress, units=games,
+            run_tasks(task, tasks, workers=workers, progress=progress, units=games,
                       on_result=keep)
     except KeyboardInterrupt:
         interrupted = True

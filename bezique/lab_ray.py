@@ -18,6 +18,11 @@ INSTALL_HINT = "the ray backend needs Ray: pip install 'bezique[ray]'"
 """What to install for the Ray backend."""
 
 
+def _call(task: Callable[[range], list[T]], indexes: range) -> list[T]:
+    """A Ray task: ``task`` on the games of ``indexes``."""
+    return task(indexes)
+
+
 def run_on_ray(task: Callable[[range], list[T]], tasks: list[range],
                on_result: Callable[[list[T]], None], *, games: int,
                progress: Progress | None = None, address: str | None = None) -> None:
@@ -36,11 +41,12 @@ def run_on_ray(task: Callable[[range], list[T]], tasks: list[range],
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     try:
-        remote = ray.remote(task)
+        remote = ray.remote(_call)
+        shared = ray.put(task)
         sizes = {}
         pending = []
         for indexes in tasks:
-            ref = remote.remote(indexes)
+            ref = remote.remote(shared, indexes)
             sizes[ref] = len(indexes)
             pending.append(ref)
         done = 0
