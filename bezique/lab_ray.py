@@ -8,7 +8,7 @@ of the local backend. Needs the ``ray`` extra: ``pip install 'bezique[ray]'``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bezique.simulate import Progress
 
@@ -41,7 +41,7 @@ def run_on_ray(task: Callable[[range], list[T]], tasks: list[range],
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     try:
-        remote = ray.remote(_call)
+        remote: Any = ray.remote(_call)
         shared = ray.put(task)
         sizes = {}
         pending = []
