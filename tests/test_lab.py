@@ -4,6 +4,7 @@ workers or backend, paired differences, and a clean stop on Ctrl-C."""
 from __future__ import annotations
 
 import math
+import multiprocessing
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -175,3 +176,13 @@ def test_the_ray_backend_gives_exactly_the_numbers_of_the_local_one() -> None:
     finally:
         ray.shutdown()
     assert remote == local
+
+
+def test_an_interrupt_with_workers_stops_them_and_keeps_the_finished_tasks() -> None:
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    c = compare(["rubicon", "chinese"], games=3 * GAMES_PER_TASK, workers=2, progress=stop)
+    assert c.interrupted and c.games < c.requested == 3 * GAMES_PER_TASK
+    assert c.games % GAMES_PER_TASK == 0  # whole tasks only
+    assert multiprocessing.active_children() == []
