@@ -6,7 +6,7 @@ Profiles are built-in names or profile files. ``--plot DIR`` writes the figures 
 (``pip install 'bezique[lab]'``), ``--json`` prints every figure as JSON, ``--csv FILE`` writes
 one row per deal. ``--backend ray [--address ADDR]`` runs the games as Ray tasks
 (``pip install 'bezique[ray]'``) with exactly the numbers of the local backend. Ctrl-C stops
-the run and reports the games played so far.
+the run and reports the games played so far (exit status 130).
 
 >>> from bezique.cli import main
 >>> main(["compare", "bezique", "bezique", "--games", "2"])  # doctest: +ELLIPSIS
@@ -25,7 +25,14 @@ from typing import TextIO
 
 from bezique.bots import BOTS, check_bot_spec
 from bezique.cli import Command, ProgressBar, positive_int, register
-from bezique.lab import BACKENDS, Comparison, ExtraMissing, compare, write_csv
+from bezique.lab import (
+    BACKENDS,
+    GAMES_PER_TASK,
+    Comparison,
+    ExtraMissing,
+    compare,
+    write_csv,
+)
 from bezique.lab_stats import Difference
 
 
@@ -142,8 +149,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if comparison.interrupted:
         print(f"\nbezique compare: interrupted after {comparison.games} of "
               f"{comparison.requested} games", file=sys.stderr)
-    if comparison.games == 0:
-        return 1
+        if comparison.games == 0:
+            print("bezique compare: no game finished (with --workers, games count once their "
+                  f"task of {GAMES_PER_TASK} is done): nothing to report", file=sys.stderr)
+            return 130
     if args.json:
         print(json.dumps(comparison.to_dict(), indent=2, sort_keys=True), file=out)
     else:
