@@ -86,7 +86,8 @@ def format_comparison(c: Comparison) -> str:
     base with its 95% interval (``*`` when the interval leaves out 0)."""
     others = " and ".join(c.profiles[1:])
     a, b = c.bots
-    lines = [f"compare: {c.games} games of {c.profiles[0]} (base) and {others}, "
+    games = f"{c.games} game" + ("" if c.games == 1 else "s")
+    lines = [f"compare: {games} of {c.profiles[0]} (base) and {others}, "
              f"{a} (A) vs {b} (B), seed {c.seed}"]
     if c.interrupted:
         lines.append(f"INTERRUPTED: {c.games} of {c.requested} games played; figures of those")

@@ -20,6 +20,7 @@ processes, ``backend="ray"`` runs the chunks as Ray tasks (``pip install 'beziqu
 from __future__ import annotations
 
 import csv
+import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
@@ -201,7 +202,8 @@ class Comparison:
                        f"{', '.join(m.metric.key for m in self.metrics)}")
 
     def to_dict(self) -> dict[str, Any]:
-        """Every figure, for ``--json`` (floats rounded to 6 places); no per-deal rows."""
+        """Every figure, for ``--json`` (floats rounded to 6 places; an interval bound that one
+        game cannot give is None); no per-deal rows."""
         return {
             "profiles": [{"name": n, "digest": d} for n, d in zip(self.profiles, self.digests,
                                                                   strict=True)],
@@ -226,8 +228,9 @@ class Comparison:
         }
 
 
-def _r(x: float) -> float:
-    return round(x, 6)
+def _r(x: float) -> float | None:
+    """Rounded to 6 places; None for an interval that one game cannot give (infinite)."""
+    return round(x, 6) if math.isfinite(x) else None
 
 
 CSV_FIELDS = ("profile", "game", "deal", "dealer", "bot_a_seat", "kind", "score_p0", "score_p1",

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from bezique.simulate import Progress
 
 T = TypeVar("T")
+"""What a task returns, in a list per chunk of games."""
 
 INSTALL_HINT = "the ray backend needs Ray: pip install 'bezique[ray]'"
 """What to install for the Ray backend."""

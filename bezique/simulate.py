@@ -33,6 +33,7 @@ from bezique.deal import Deal
 from bezique.rules.model import Rules
 
 T = TypeVar("T")
+"""What a task of `run_tasks` returns."""
 
 CHUNK = 20
 """Units per task; fixed, so the work is cut the same way for any number of workers."""
