@@ -18,16 +18,22 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import signal
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
 from multiprocessing.sharedctypes import Synchronized
+from typing import TypeVar
 
 from attrs import field, frozen
 
 from bezique.bots import make_bot, play_deal, play_game
 from bezique.deal import Deal
 from bezique.rules.model import Rules
+
+T = TypeVar("T")
+"""What a task of `run_tasks` returns."""
 
 CHUNK = 20
 """Units per task; fixed, so the work is cut the same way for any number of workers."""
@@ -45,6 +51,17 @@ _finished: Synchronized[int] | None = None
 def _init_worker(counter: Synchronized[int]) -> None:
     global _finished
     _finished = counter
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def unit_finished(on_unit: Callable[[], None] | None = None) -> None:
+    """Count one finished unit: call ``on_unit`` if given, else (in a worker process) raise the
+    counter of finished units shared with the parent (see `run_tasks`)."""
+    if on_unit is not None:
+        on_unit()
+    elif _finished is not None:
+        with _finished.get_lock():
+            _finished.value += 1
 
 
 def unit_seed(seed: int, index: int) -> int:
@@ -115,23 +132,32 @@ class Tally:
         )
 
 
-def tally_deal(deal: Deal, seat_a: int) -> Tally:
-    """The sums of one finished deal, bot A sitting in seat ``seat_a``."""
-    seat = (seat_a, 1 - seat_a)
-    melds = set(deal.rules.melds.values)
+def score_sources(deal: Deal) -> tuple[tuple[Counter[str], Counter[str]], Counter[str]]:
+    """What a finished deal's score events say: the points of each seat by reason (a meld's
+    name, ``dix``, ``brisques``, ``last_trick``, ``carte_blanche`` …), and how many times each
+    meld of the profile was scored (both seats)."""
+    melds = deal.rules.melds.values
     reasons: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     scored: Counter[str] = Counter()
     for e in deal.events:
         if e.kind == "score" and e.player is not None and e.points:
-            reasons[0 if e.player == seat_a else 1][e.reason] += e.points
+            reasons[e.player][e.reason] += e.points
             if e.reason in melds:
                 scored[e.reason] += 1
+    return reasons, scored
+
+
+def tally_deal(deal: Deal, seat_a: int) -> Tally:
+    """The sums of one finished deal, bot A sitting in seat ``seat_a``."""
+    seat = (seat_a, 1 - seat_a)
+    by_seat, scored = score_sources(deal)
+    reasons = (by_seat[seat[0]], by_seat[seat[1]])
     s = deal.scores
     margin = s[deal.dealer] - s[1 - deal.dealer]
     return Tally(
         deals=1,
         tricks=deal.tricks_played,
-        actions=sum(1 for e in deal.events if e.kind in _ACTION_EVENTS),
+        actions=count_actions(deal),
         dealer_wins=int(margin > 0),
         dealer_decided=int(margin != 0),
         dealer_margin=margin,
@@ -145,6 +171,11 @@ def tally_deal(deal: Deal, seat_a: int) -> Tally:
 
 _ACTION_EVENTS = frozenset({"play", "meld", "announce", "dix_show", "dix_exchange", "call_out",
                             "carte_blanche"})
+
+
+def count_actions(deal: Deal) -> int:
+    """The number of actions taken in a deal (plays, declarations, dix, call-outs …)."""
+    return sum(1 for e in deal.events if e.kind in _ACTION_EVENTS)
 
 
 def _outcome(winner: int | None, seat_a: int) -> Tally:
@@ -178,11 +209,7 @@ def run_chunk(rules: Rules, bots: tuple[str, str], seed: int, indexes: range, ga
     total = Tally()
     for i in indexes:
         total += run_unit(rules, bots, seed, i, games)
-        if on_unit is not None:
-            on_unit()
-        elif _finished is not None:
-            with _finished.get_lock():
-                _finished.value += 1
+        unit_finished(on_unit)
     return total
 
 
@@ -255,26 +282,45 @@ def _in_process(rules: Rules, bots: tuple[str, str], seed: int, games: bool,
 def _on_workers(rules: Rules, bots: tuple[str, str], seed: int, games: bool,
                 tasks: list[range], workers: int, progress: Progress | None,
                 units: int) -> Tally:
-    """The tasks on ``workers`` processes; the workers' shared counter of finished units is
-    read every `POLL` seconds for ``progress``."""
+    """The tasks on ``workers`` processes (`run_tasks`), their tallies summed."""
+    tallies: list[Tally] = []
+    run_tasks(partial(run_chunk, rules, bots, seed, games=games), tasks, workers=workers,
+              progress=progress, units=units, on_result=tallies.append)
+    return sum(tallies, Tally())
+
+
+def run_tasks(task: Callable[[range], T], tasks: list[range], *, workers: int,
+              progress: Progress | None, units: int, on_result: Callable[[T], None]) -> None:
+    """Run ``task`` (picklable; it calls `unit_finished` after each unit) on each range of
+    ``tasks`` on ``workers`` processes, handing each result to ``on_result`` as it comes (in
+    no fixed order). The workers' shared counter of finished units is read every `POLL` seconds
+    for ``progress``. On Ctrl-C (KeyboardInterrupt in this process; the workers ignore SIGINT)
+    the tasks not started are cancelled, the workers stopped, and KeyboardInterrupt raised
+    again: ``on_result`` has had the results of the tasks finished so far."""
     context = multiprocessing.get_context()
     counter = context.Value("i", 0)
-    total = Tally()
     shown = 0
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                             initializer=_init_worker, initargs=(counter,)) as pool:
-        pending: set[Future[Tally]] = {
-            pool.submit(run_chunk, rules, bots, seed, task, games) for task in tasks
-        }
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_init_worker, initargs=(counter,))
+    try:
+        pending: set[Future[T]] = {pool.submit(task, indexes) for indexes in tasks}
         while pending:
             finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
             for future in finished:
-                total += future.result()
+                on_result(future.result())
             done = counter.value
             if progress is not None and done != shown:
                 shown = done
                 progress(min(done, units), units)
-    return total
+    except BaseException:
+        workers_of = list(pool._processes.values()) if pool._processes else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers_of:
+            process.terminate()
+        for process in workers_of:
+            process.join()
+        raise
+    pool.shutdown()
 
 
 def simulate(
