@@ -9,10 +9,11 @@ with different consequences (ruling R10), so ``str`` of two legal actions always
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from attrs import field, frozen
 
+from bezique._mypyc import NO_VALIDATOR
 from bezique.cards import Card, as_card, as_cards, card_name, parse_card_ref
 from bezique.errors import NotationError
 
@@ -53,8 +54,8 @@ def _cards(cards: tuple[int, ...], qualify: int) -> str:
 class Play:
     """Play a card to the current trick (from the hand or the table)."""
 
-    card: Card = field(converter=as_card)
-    qualify: bool = field(default=False, eq=False, repr=False)
+    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
+    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
 
     def __str__(self) -> str:
         return f"play {_card(self.card, self.qualify)}"
@@ -65,8 +66,8 @@ class _Declared:
     """A meld named with its cards: what `Meld` and `Announce` share."""
 
     name: str
-    cards: tuple[Card, ...] = field(converter=as_cards)
-    qualify: int = field(default=0, eq=False, repr=False)
+    cards: tuple[Card, ...] = field(converter=as_cards, validator=NO_VALIDATOR)
+    qualify: int = field(default=cast(Any, 0), eq=False, repr=False)
 
     verb: ClassVar[str] = ""
 
@@ -97,8 +98,8 @@ class Announce(_Declared):
 class _DixAction:
     """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
-    card: Card = field(converter=as_card)
-    qualify: bool = field(default=False, eq=False, repr=False)
+    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
+    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
 
     verb: ClassVar[str] = ""
 
