@@ -49,7 +49,7 @@ from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.players import player_name
-from bezique.position import check_position
+from bezique.position import check_position, prechecked
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
 from bezique.state import LEAD, OVER, PHASES, STATE_FIELDS, Origin
@@ -155,6 +155,7 @@ class Deal(DealMoves):
         return cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
 
     @classmethod
+    @prechecked
     def from_position(
         cls,
         rules: Rules,

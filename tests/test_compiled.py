@@ -78,3 +78,22 @@ def test_a_deal_pickles_and_undoes_through_its_state_fields() -> None:
     last = deal.actions[-1]
     assert deal.undo() == last
     assert deal == _played("bezique", 5, 29)
+
+
+def test_actions_keep_their_attrs_fields_in_either_build() -> None:
+    from attrs import fields
+
+    from bezique.actions import Announce, DixExchange, DixShow, Meld, Play
+
+    assert [a.name for a in fields(Meld)] == [a.name for a in fields(Announce)] == [
+        "name", "cards", "qualify",
+    ]
+    assert [a.name for a in fields(Play)] == [a.name for a in fields(DixShow)] == [
+        "card", "qualify",
+    ]
+    meld = Meld("bezique", ["QS", "JD"])
+    assert repr(meld) == "Meld(name='bezique', cards=(Card('QS'), Card('JD')))"
+    assert (str(meld), str(Announce("bezique", ["QS", "JD"]))) == (
+        "meld bezique QS JD", "announce bezique QS JD",
+    )
+    assert str(DixExchange("7H")) == "dix exchange" and str(DixShow("7H", True)) == "dix show 7Ha"
