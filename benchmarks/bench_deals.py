@@ -5,14 +5,24 @@ in the same run; shown when ``bezique`` is among the profiles). Prints figures; 
 nothing. Usage::
 
     python benchmarks/bench_deals.py [--deals N] [PROFILE ...]
+    python benchmarks/bench_deals.py --against OTHER_PYTHON [--deals N] [PROFILE ...]
+
+``--against`` runs the same benchmark in another interpreter too (its own installed `bezique`,
+``PYTHONPATH`` dropped: the compiled build in a venv, say) and prints both, with the ratios
+(docs/compiled.md); ``--repeat R`` keeps the best of R runs of each, the builds taking turns.
+``--json`` prints the figures as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import time
 import timeit
+from typing import Any
 
 import bezique
 
@@ -52,25 +62,94 @@ def micro(rules: bezique.Rules) -> tuple[float, float]:
     return clone, legal_cost
 
 
+def measure(names: list[str], deals: int) -> list[dict[str, float | int | str]]:
+    """Every figure of every named profile, in this interpreter's build."""
+    rows: list[dict[str, float | int | str]] = []
+    for name in names:
+        rules = bezique.load_profile(name)
+        playouts(rules, min(20, deals))  # warm-up: compiled tables, caches
+        rate, per_deal, largest, failures = playouts(rules, deals)
+        clone, legal = micro(rules)
+        rows.append({"profile": name, "deals_s": rate, "actions": per_deal, "largest": largest,
+                     "failures": failures, "clone_us": clone, "legal_us": legal})
+    return rows
+
+
+def table(rows: list[dict[str, float | int | str]]) -> None:
+    """Print one build's figures."""
+    base = next((float(r["deals_s"]) for r in rows if r["profile"] == "bezique"), None)
+    print(f"{'profile':24} {'deals/s':>9} {'x bezique':>9} {'actions':>8} {'max legal':>9} "
+          f"{'fail':>5} {'clone us':>9} {'legal us':>9}")
+    for r in rows:
+        rate = float(r["deals_s"])
+        cost = f"{base / rate:9.2f}" if base else f"{'-':>9}"
+        print(f"{r['profile']!s:24} {rate:9.0f} {cost} {float(r['actions']):8.0f} "
+              f"{int(r['largest']):9d} {int(r['failures']):5d} {float(r['clone_us']):9.2f} "
+              f"{float(r['legal_us']):9.2f}")
+
+
+def against(
+    mine: list[dict[str, float | int | str]], other: list[dict[str, float | int | str]],
+    labels: tuple[str, str],
+) -> None:
+    """Print two builds side by side: deals/s, decisions/s, clone and legal_actions, ratios."""
+    a, b = labels
+    print(f"{'profile':24} {'deals/s':>19} {'x':>5} {'decisions/s':>19} {'clone us':>17} "
+          f"{'legal us':>17}")
+    print(f"{'':24} {a:>9} {b:>9} {'':>5} {a:>9} {b:>9} {a:>8} {b:>8} {a:>8} {b:>8}")
+    for r, q in zip(mine, other, strict=True):
+        ra, rb = float(r["deals_s"]), float(q["deals_s"])
+        da, db = ra * float(r["actions"]), rb * float(q["actions"])
+        print(f"{r['profile']!s:24} {ra:9.0f} {rb:9.0f} {rb / ra:5.2f} {da:9.0f} {db:9.0f} "
+              f"{float(r['clone_us']):8.2f} {float(q['clone_us']):8.2f} "
+              f"{float(r['legal_us']):8.2f} {float(q['legal_us']):8.2f}")
+
+
+def best(
+    a: list[dict[str, float | int | str]], b: list[dict[str, float | int | str]]
+) -> list[dict[str, float | int | str]]:
+    """The better of two runs, figure by figure (most deals/s, least microseconds)."""
+    out = []
+    for r, q in zip(a, b, strict=True):
+        row = dict(r)
+        row["deals_s"] = max(float(r["deals_s"]), float(q["deals_s"]))
+        row["clone_us"] = min(float(r["clone_us"]), float(q["clone_us"]))
+        row["legal_us"] = min(float(r["legal_us"]), float(q["legal_us"]))
+        out.append(row)
+    return out
+
+
 def main() -> None:
     """Run the benchmark for the named profiles (default: all built-in)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--against", metavar="PYTHON")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="best of this many runs of each build, the builds taking turns")
     parser.add_argument("profiles", nargs="*")
     args = parser.parse_args()
     names = args.profiles or bezique.list_profiles()
-    rows = []
-    for name in names:
-        rules = bezique.load_profile(name)
-        playouts(rules, min(20, args.deals))  # warm-up: compiled tables, caches
-        rows.append((name, *playouts(rules, args.deals), *micro(rules)))
-    base = next((row[1] for row in rows if row[0] == "bezique"), None)
-    print(f"{'profile':24} {'deals/s':>9} {'x bezique':>9} {'actions':>8} {'max legal':>9} "
-          f"{'fail':>5} {'clone us':>9} {'legal us':>9}")
-    for name, rate, per_deal, largest, failures, clone, legal in rows:
-        cost = f"{base / rate:9.2f}" if base else f"{'-':>9}"
-        print(f"{name:24} {rate:9.0f} {cost} {per_deal:8.0f} {largest:9d} {failures:5d} "
-              f"{clone:9.2f} {legal:9.2f}")
+    rows = measure(names, args.deals)
+    if args.json:
+        print(json.dumps({"compiled": bezique.COMPILED, "rows": rows}))
+        return
+    if not args.against:
+        table(rows)
+        return
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    command = [args.against, os.path.abspath(__file__), "--json", "--deals", str(args.deals),
+               *names]
+    other: dict[str, Any] = {}
+    for turn in range(args.repeat):
+        if turn:
+            rows = best(rows, measure(names, args.deals))
+        found = json.loads(subprocess.run(command, capture_output=True, text=True, check=True,
+                                          env=env).stdout)
+        other = {**found, "rows": best(other["rows"], found["rows"]) if other else found["rows"]}
+    build = {True: "compiled", False: "pure"}
+    against(rows, other["rows"], (build[bezique.COMPILED], build[other["compiled"]]))
+
 
 if __name__ == "__main__":
     main()

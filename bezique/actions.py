@@ -9,10 +9,11 @@ with different consequences (ruling R10), so ``str`` of two legal actions always
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, Self, cast
 
 from attrs import field, frozen
 
+from bezique._mypyc import NO_VALIDATOR
 from bezique.cards import Card, as_card, as_cards, card_name, parse_card_ref
 from bezique.errors import NotationError
 
@@ -53,8 +54,8 @@ def _cards(cards: tuple[int, ...], qualify: int) -> str:
 class Play:
     """Play a card to the current trick (from the hand or the table)."""
 
-    card: Card = field(converter=as_card)
-    qualify: bool = field(default=False, eq=False, repr=False)
+    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
+    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
 
     def __str__(self) -> str:
         return f"play {_card(self.card, self.qualify)}"
@@ -65,10 +66,14 @@ class _Declared:
     """A meld named with its cards: what `Meld` and `Announce` share."""
 
     name: str
-    cards: tuple[Card, ...] = field(converter=as_cards)
-    qualify: int = field(default=0, eq=False, repr=False)
+    cards: tuple[Card, ...] = field(converter=as_cards, validator=NO_VALIDATOR)
+    qualify: int = field(default=cast(Any, 0), eq=False, repr=False)
 
-    verb: ClassVar[str] = ""
+    @property
+    def verb(self) -> str:
+        """The notation's first word(s). A property: the compiled build (mypyc) would annotate
+        a class attribute, and attrs would make a field of it."""
+        return ""
 
     def __str__(self) -> str:
         return f"{self.verb} {self.name} {_cards(self.cards, self.qualify)}"
@@ -83,24 +88,33 @@ class _Declared:
 class Meld(_Declared):
     """Declare (and score) the meld ``name`` with these cards, after winning a trick."""
 
-    verb: ClassVar[str] = "meld"
+    @property
+    def verb(self) -> str:
+        """``meld``."""
+        return "meld"
 
 
 @frozen
 class Announce(_Declared):
     """Table a further declaration to score on a later win (Cady's pending declaration)."""
 
-    verb: ClassVar[str] = "announce"
+    @property
+    def verb(self) -> str:
+        """``announce``."""
+        return "announce"
 
 
 @frozen
 class _DixAction:
     """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
-    card: Card = field(converter=as_card)
-    qualify: bool = field(default=False, eq=False, repr=False)
+    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
+    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
 
-    verb: ClassVar[str] = ""
+    @property
+    def verb(self) -> str:
+        """The notation's first words."""
+        return ""
 
     def __str__(self) -> str:
         return self.verb + (f" {_card(self.card, True)}" if self.qualify else "")
@@ -110,14 +124,20 @@ class _DixAction:
 class DixShow(_DixAction):
     """Show a trump dix (seven, or nine in Pinochle) to score it."""
 
-    verb: ClassVar[str] = "dix show"
+    @property
+    def verb(self) -> str:
+        """``dix show``."""
+        return "dix show"
 
 
 @frozen
 class DixExchange(_DixAction):
     """Exchange a trump dix for the turn-up."""
 
-    verb: ClassVar[str] = "dix exchange"
+    @property
+    def verb(self) -> str:
+        """``dix exchange``."""
+        return "dix exchange"
 
 
 @frozen

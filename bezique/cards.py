@@ -32,6 +32,11 @@ from enum import IntEnum
 
 from bezique.errors import NotationError
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - the pure build without mypy_extensions
+    from bezique._mypyc import mypyc_attr
+
 RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
 """Rank names, strongest first; the index is the rank's int."""
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -272,6 +277,7 @@ RANK_LIST: tuple[Rank, ...] = tuple(Rank)
 _CARD_FORMATS = frozenset("ska")
 
 
+@mypyc_attr(native_class=False)
 class Card(int):
     """A physical card: the int ``kind * 8 + copy`` (0..255) that prints as its notation.
 

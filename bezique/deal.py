@@ -49,10 +49,10 @@ from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.players import player_name
-from bezique.position import check_position
+from bezique.position import check_position, prechecked
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
-from bezique.state import LEAD, OVER, PHASES, DealState, Origin
+from bezique.state import LEAD, OVER, PHASES, STATE_FIELDS, Origin
 
 if TYPE_CHECKING:
     from bezique.observation import Observation
@@ -72,9 +72,9 @@ def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
 
 def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     """A deal from `Deal.__reduce__`'s state, its rules compiled again (cached)."""
-    d = object.__new__(cls)
+    d = cls()
     for name, value in state.items():
-        object.__setattr__(d, name, value)
+        setattr(d, name, value)
     d._c = compile_rules(d.rules)
     return d
 
@@ -155,6 +155,7 @@ class Deal(DealMoves):
         return cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
 
     @classmethod
+    @prechecked
     def from_position(
         cls,
         rules: Rules,
@@ -204,7 +205,7 @@ class Deal(DealMoves):
         totals: tuple[int, int],
         target: int | None,
     ) -> Deal:
-        d = object.__new__(cls)
+        d = cls()
         d._c = c
         d._origin = Origin(
             hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(stock), turn_up=turn_up,
@@ -399,19 +400,41 @@ class Deal(DealMoves):
 
     def clone(self) -> Deal:
         """An independent copy (cheap: ints and shallow list copies)."""
-        d = object.__new__(Deal)
-        for name in DealState.__slots__:
-            object.__setattr__(d, name, getattr(self, name))
-        d._hand = self._hand[:]
-        d._table = self._table[:]
-        d._captured = self._captured[:]
-        d._stock = self._stock[:]
-        d._trick = self._trick[:]
-        d._scores = self._scores[:]
-        d._events = self._events[:]
+        d = Deal()
         d._actions = self._actions[:]
-        d._known = self._known[:]
+        d._c = self._c
+        d._called_out = self._called_out
+        d._captured = self._captured[:]
         d._carte = self._carte[:]
+        d._dead = self._dead
+        d._decls = self._decls
+        d._dix_scored = self._dix_scored
+        d._drawn = self._drawn
+        d._end_phase = self._end_phase
+        d._events = self._events[:]
+        d._hand = self._hand[:]
+        d._heap = self._heap
+        d._known = self._known[:]
+        d._last_stock_turn = self._last_stock_turn
+        d._last_winner = self._last_winner
+        d._leader = self._leader
+        d._origin = self._origin
+        d._phase = self._phase
+        d._scores = self._scores[:]
+        d._stock = self._stock[:]
+        d._table = self._table[:]
+        d._to_move = self._to_move
+        d._trick = self._trick[:]
+        d._tricks = self._tricks
+        d._trump = self._trump
+        d._turn_dix = self._turn_dix
+        d._turn_melds = self._turn_melds
+        d._turn_up = self._turn_up
+        d.dealer = self.dealer
+        d.rules = self.rules
+        d.seed = self.seed
+        d.target = self.target
+        d.totals = self.totals
         return d
 
     def __copy__(self) -> Deal:
@@ -425,7 +448,7 @@ class Deal(DealMoves):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the rules and the state; the compiled tables (generated functions and memos)
         are not pickled but rebuilt by `compile_rules` (cached) when the deal is unpickled."""
-        state = {name: getattr(self, name) for name in DealState.__slots__ if name != "_c"}
+        state = {name: getattr(self, name) for name in STATE_FIELDS if name != "_c"}
         return _unpickle, (type(self), state)
 
     # ------------------------------------------------------------------ taking back
@@ -452,8 +475,8 @@ class Deal(DealMoves):
         if check._state() != self._state():
             raise ValueError("undo: this deal does not replay from its origin (it was changed "
                              "otherwise than by actions, e.g. a determinize world)")
-        for name in DealState.__slots__:
-            object.__setattr__(self, name, getattr(before, name))
+        for name in STATE_FIELDS:
+            setattr(self, name, getattr(before, name))
         return last
 
     def _replayed(self, plies: int) -> Deal:
@@ -473,7 +496,7 @@ class Deal(DealMoves):
 
     def _state(self) -> tuple[object, ...]:
         return tuple(
-            getattr(self, name) for name in DealState.__slots__
+            getattr(self, name) for name in STATE_FIELDS
             if name not in ("_c", "seed", "_origin")
         )
 

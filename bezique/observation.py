@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from attrs import field, frozen
 
@@ -87,8 +87,10 @@ class Observation:
     called_out: int | None
     declarations: tuple[Declaration, ...]
     events: tuple[Event, ...]
-    legal: tuple[Action, ...] = field(default=())
-    _world: Deal | None = field(default=None, eq=False, repr=False, alias="world")
+    legal: tuple[Action, ...] = field(default=cast(Any, ()))
+    _world: Deal | None = field(
+        default=cast(Any, None), eq=False, repr=False, alias="world"
+    )
     """A deal equal to the observed one except that the unseen cards lie in a fixed (sorted)
     order: it carries nothing the observer may not know, and `determinize` deals from it."""
 

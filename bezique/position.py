@@ -13,13 +13,16 @@ bezique.errors.PositionError: hands: expected two hands (P0's and P1's), got 1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from attrs import frozen
 
 from bezique.cards import SUIT_NAMES, card_name, kind_name, parse_card_ref, suit_index
-from bezique.compile import Compiled
+from bezique.compile import Compiled, compile_rules
 from bezique.errors import NotationError, PositionError
+from bezique.rules.model import Rules
 
 MAX_POINTS = 10**15
 """Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""
@@ -152,6 +155,40 @@ class _Placer:
                 self.taken |= 1 << (kind * 8 + copy)
             out.append(kind * 8 + copy)
         return tuple(out)
+
+
+_DEFAULTS: dict[str, object] = {
+    "stock": "", "turn_up": None, "dealer": 0, "trump": None, "leader": None, "scores": None,
+    "totals": (0, 0), "target": None,
+}
+"""`Deal.from_position`'s defaults, for `prechecked`."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def prechecked(method: F) -> F:
+    """Check `Deal.from_position`'s arguments (`check_position`) before the method is entered.
+
+    The compiled build (docs/compiled.md) checks the declared types of a method's arguments
+    when it is called and raises a bare TypeError; checked first, bad input raises the same
+    `PositionError` naming the argument in both builds.
+    """
+
+    @functools.wraps(method)
+    def checked(cls: Any, rules: object = None, /, **position: Any) -> Any:
+        if rules is None and "rules" in position:
+            rules = position.pop("rules")
+        if not isinstance(rules, Rules):
+            raise PositionError("rules", f"expected a Rules, got {type(rules).__name__}")
+        if "hands" not in position:
+            raise TypeError("from_position() missing 1 required keyword-only argument: 'hands'")
+        unknown = sorted(set(position) - set(_DEFAULTS) - {"hands"})
+        if unknown:
+            raise TypeError(f"from_position() got an unexpected keyword argument {unknown[0]!r}")
+        check_position(compile_rules(rules), **{**_DEFAULTS, **position})
+        return method(cls, rules, **position)
+
+    return cast(F, checked)
 
 
 def check_position(

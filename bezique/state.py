@@ -7,9 +7,11 @@ public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from attrs import field, frozen
 
+from bezique._mypyc import NO_VALIDATOR
 from bezique.actions import Action
 from bezique.cards import Card, Suit, as_card, as_cards, iter_bits
 from bezique.compile import Compiled
@@ -39,11 +41,13 @@ class Origin:
     """How a deal started: what was dealt (`Card` values) and what `Deal.from_position` was
     given, so that a record can restart it exactly."""
 
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = field(converter=_hands)
-    stock: tuple[Card, ...] = field(converter=as_cards)
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = field(
+        converter=_hands, validator=NO_VALIDATOR
+    )
+    stock: tuple[Card, ...] = field(converter=as_cards, validator=NO_VALIDATOR)
     """The hidden stock, top first (the turn-up not included)."""
-    turn_up: Card | None = field(converter=_optional_card)
-    trump: Suit | None = field(converter=_optional_suit)
+    turn_up: Card | None = field(converter=_optional_card, validator=NO_VALIDATOR)
+    trump: Suit | None = field(converter=_optional_suit, validator=NO_VALIDATOR)
     """The trump suit given to `Deal.from_position` (None: from the turn-up, or not yet)."""
     leader: int
     scores: tuple[int, int] | None
@@ -53,45 +57,50 @@ class Origin:
     guess: int | None = None
 
 
+STATE_FIELDS: Final[tuple[str, ...]] = (
+    "_actions",
+    "_c",
+    "_called_out",
+    "_captured",
+    "_carte",
+    "_dead",
+    "_decls",
+    "_dix_scored",
+    "_drawn",
+    "_end_phase",
+    "_events",
+    "_hand",
+    "_heap",
+    "_known",
+    "_last_stock_turn",
+    "_last_winner",
+    "_leader",
+    "_origin",
+    "_phase",
+    "_scores",
+    "_stock",
+    "_table",
+    "_to_move",
+    "_trick",
+    "_tricks",
+    "_trump",
+    "_turn_dix",
+    "_turn_melds",
+    "_turn_up",
+    "dealer",
+    "rules",
+    "seed",
+    "target",
+    "totals",
+)
+"""Every field of a `DealState` by name (its ``__slots__``): what pickling, equality and
+`Deal.undo` go through."""
+
+
 class DealState:
     """The fields of a deal (see `bezique.deal.Deal` for their public views)."""
 
-    __slots__ = (
-        "_actions",
-        "_c",
-        "_called_out",
-        "_captured",
-        "_carte",
-        "_dead",
-        "_decls",
-        "_dix_scored",
-        "_drawn",
-        "_end_phase",
-        "_events",
-        "_hand",
-        "_heap",
-        "_known",
-        "_last_stock_turn",
-        "_last_winner",
-        "_leader",
-        "_origin",
-        "_phase",
-        "_scores",
-        "_stock",
-        "_table",
-        "_to_move",
-        "_trick",
-        "_tricks",
-        "_trump",
-        "_turn_dix",
-        "_turn_melds",
-        "_turn_up",
-        "dealer",
-        "rules",
-        "seed",
-        "target",
-        "totals",
-    )
+    __slots__ = STATE_FIELDS
 
     _actions: list[Action]
     _c: Compiled

@@ -10,11 +10,19 @@ from typing import Any
 import attrs
 import pytest
 
+import bezique
 from bezique import Deal
 from bezique.cards import Card, iter_bits
 from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles, load_profile
 
 BUILTIN_PROFILES = list_profiles()
+
+patches_the_engine = pytest.mark.skipif(
+    bezique.COMPILED,
+    reason="plants a fault by patching the engine's methods or functions, which the compiled "
+    "build calls natively (docs/compiled.md): run against the pure build",
+)
+"""Marks a test that monkeypatches `Deal` or the hot-path modules (`bezique.COMPILED` skips it)."""
 
 
 @pytest.fixture(params=BUILTIN_PROFILES)

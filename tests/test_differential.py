@@ -1,72 +1,41 @@
-"""The compiled build against the pure one: every legal-action list and event
-of 500 seeded random deals of every built-in profile must agree (tests/differential.py).
-
-The comparison runs when ``BEZIQUE_COMPILED_PYTHON`` names the interpreter of a compiled build
-(``.ci/run`` builds one in a fresh venv and sets it); this suite's own interpreter is the pure
-side. ``BEZIQUE_DIFFERENTIAL_DEALS`` changes the number of deals per profile.
-"""
+"""The differential check of the two builds (``tests/differential.py``, run in CI over 500 deals
+of every profile in each build): its digests cover every legal-action list and event, and a
+comparison names each deal that differs."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
-from typing import Any
 
 import pytest
+from differential import compare, deal_digest, digests, main
 
 import bezique
 
-SCRIPT = Path(__file__).with_name("differential.py")
-COMPILED_PYTHON = os.environ.get("BEZIQUE_COMPILED_PYTHON", "")
-DEALS = int(os.environ.get("BEZIQUE_DIFFERENTIAL_DEALS", "500"))
 
-
-def digests_in(python: str, deals: int, *, own_path: bool) -> subprocess.Popen[str]:
-    """Start tests/differential.py under ``python``, from outside the source tree; with
-    ``own_path`` False, without this process's PYTHONPATH (a compiled venv imports its own)."""
-    env = dict(os.environ)
-    if not own_path:
-        env.pop("PYTHONPATH", None)
-    return subprocess.Popen([python, str(SCRIPT), "--deals", str(deals)], stdout=subprocess.PIPE,
-                            text=True, cwd=tempfile.gettempdir(), env=env)
-
-
-def finished(run: subprocess.Popen[str]) -> dict[str, Any]:
-    out, _ = run.communicate(timeout=1800)
-    assert run.returncode == 0
-    result: dict[str, Any] = json.loads(out)
-    return result
-
-
-def test_a_digest_sees_every_step_and_differs_between_deals() -> None:
-    """The tool can fail: the same deal gives the same digest, another seed another one, and a
-    deal played differently changes it."""
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        import differential
-    finally:
-        sys.path.pop(0)
+def test_a_deal_digest_is_reproducible_and_depends_on_the_seed_and_the_rules() -> None:
     rules = bezique.load_profile("bezique")
-    assert differential.digest(rules, 3) == differential.digest(rules, 3)
-    assert differential.digest(rules, 3) != differential.digest(rules, 4)
-    assert differential.digest(rules, 3) != differential.digest(bezique.load_profile("rubicon"), 3)
+    assert deal_digest(rules, 3) == deal_digest(rules, 3)
+    assert deal_digest(rules, 3) != deal_digest(rules, 4)
+    assert deal_digest(rules, 3) != deal_digest(bezique.load_profile("besigue"), 3)
 
 
-@pytest.mark.skipif(not COMPILED_PYTHON, reason="no compiled build to compare: set "
-                    "BEZIQUE_COMPILED_PYTHON to its python (.ci/run builds one)")
-def test_the_compiled_build_plays_every_deal_as_the_pure_build() -> None:
-    compiled_run = digests_in(COMPILED_PYTHON, DEALS, own_path=False)
-    pure_run = digests_in(sys.executable, DEALS, own_path=True)
-    compiled, pure = finished(compiled_run), finished(pure_run)
-    assert compiled["compiled"] is True, "BEZIQUE_COMPILED_PYTHON does not run a compiled build"
-    assert pure["compiled"] is False, "this suite's interpreter runs a compiled build"
-    assert set(compiled["digests"]) == set(bezique.list_profiles())
-    for profile, expected in pure["digests"].items():
-        got = compiled["digests"][profile]
-        assert len(got) == len(expected) == DEALS
-        differ = [seed for seed, (a, b) in enumerate(zip(expected, got, strict=True)) if a != b]
-        assert not differ, f"{profile}: deals {differ[:10]} differ between the builds"
+def test_a_deal_digest_sees_a_changed_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = bezique.load_profile("bezique")
+    before = deal_digest(rules, 1)
+    monkeypatch.setattr(bezique.events.Event, "__repr__", lambda self: "?")
+    assert deal_digest(rules, 1) != before
+
+
+def test_compare_names_each_differing_deal_and_main_exits_1(tmp_path: Path) -> None:
+    found = digests(2, ["bezique", "chinese"])
+    same = {"compiled": False, "digests": found}
+    changed = {"compiled": True, "digests": {**found, "chinese": [found["chinese"][0], "x"]}}
+    assert compare(same, same) == []
+    assert compare(same, changed) == [f"chinese: seed 1 differs ({found['chinese'][1]} against x)"]
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert main(["--deals", "2", "--out", str(a), "bezique", "chinese"]) == 0
+    assert json.loads(a.read_text())["digests"] == found
+    b.write_text(json.dumps(changed))
+    assert main(["--compare", str(a), str(a)]) == 0
+    assert main(["--compare", str(a), str(b)]) == 1

@@ -18,6 +18,7 @@ from bezique.cli import main
 from bezique.compile import compile_rules
 from bezique.events import Event
 from bezique.playout import default_max_plies
+from conftest import patches_the_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,6 +58,7 @@ def test_check_bounds_a_deal_by_the_profile_so_64_card_chinese_hands_are_not_end
     assert 90 * 2 < default_max_plies(bezique) < 100 * compile_rules(bezique).pack_size
 
 
+@patches_the_engine
 def test_check_reports_a_planted_fault_as_a_replayable_record(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -25,6 +25,7 @@ from bezique.invariants import (
     reuse,
 )
 from bezique.strategies import Playout, playouts
+from conftest import patches_the_engine
 
 Invariant = Callable[[Deal], None]
 
@@ -91,6 +92,7 @@ def _assert_caught(rules: Rules, invariant: Invariant, number: int, short: int) 
         check_playout(playout)
 
 
+@patches_the_engine
 def test_dix_scored_twice_breaks_invariant_8_dix(monkeypatch: pytest.MonkeyPatch) -> None:
     score = Deal._score
 
@@ -104,6 +106,7 @@ def test_dix_scored_twice_breaks_invariant_8_dix(monkeypatch: pytest.MonkeyPatch
     _assert_caught(load_profile("bezique"), dix, 8, short=12)
 
 
+@patches_the_engine
 def test_card_duplicated_on_draw_breaks_invariant_1_conservation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -118,6 +121,7 @@ def test_card_duplicated_on_draw_breaks_invariant_1_conservation(
     _assert_caught(load_profile("bezique"), conservation, 1, short=6)
 
 
+@patches_the_engine
 def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -129,6 +133,7 @@ def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
     _assert_caught(load_profile("bezique"), melds, 7, short=20)
 
 
+@patches_the_engine
 def test_pending_declarations_ignored_by_the_reuse_rules_breaks_invariant_14_reuse(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -145,6 +150,7 @@ def test_pending_declarations_ignored_by_the_reuse_rules_breaks_invariant_14_reu
     _assert_caught(load_profile("pinochle"), reuse, 14, short=20)
 
 
+@patches_the_engine
 def test_end_phase_follower_not_forced_breaks_invariant_4_atomic_rejection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
