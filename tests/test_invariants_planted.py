@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import patches_the_engine
 from hypothesis import HealthCheck, find, settings
 from hypothesis.errors import NoSuchExample
 
@@ -25,7 +26,6 @@ from bezique.invariants import (
     reuse,
 )
 from bezique.strategies import Playout, playouts
-from conftest import patches_the_engine
 
 Invariant = Callable[[Deal], None]
 
