@@ -46,6 +46,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "RandomBot",
+    "check_bot_pair",
     "check_bot_spec",
     "finish",
     "make_bot",
@@ -391,6 +392,18 @@ def check_bot_spec(spec: str) -> str:
             raise ValueError(f"bot {spec!r}: the budget after ':' must be a whole number of at "
                              "least 1")
     return spec
+
+
+def check_bot_pair(specs: str) -> tuple[str, str]:
+    """Two bot specs written ``A,B`` (each as `check_bot_spec` wants it); else ValueError.
+
+    >>> check_bot_pair("search:50,greedy")
+    ('search:50', 'greedy')
+    """
+    bots = tuple(specs.split(","))
+    if len(bots) != 2:
+        raise ValueError(f"expected two bots as A,B, got {specs!r}")
+    return check_bot_spec(bots[0]), check_bot_spec(bots[1])
 
 
 def make_bot(spec: str, seed: int) -> Bot:

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bezique.bots import BOTS, check_bot_spec
+from bezique.bots import BOTS, check_bot_pair
 from bezique.cli import Command, ProgressBar, positive_int, register
 from bezique.lab import (
     BACKENDS,
@@ -115,12 +115,8 @@ def format_comparison(c: Comparison) -> str:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique compare``."""
-    bots = tuple(args.bots.split(","))
     try:
-        if len(bots) != 2:
-            raise ValueError(f"expected two bots as A,B, got {args.bots!r}")
-        for spec in bots:
-            check_bot_spec(spec)
+        bots = check_bot_pair(args.bots)
     except ValueError as exc:
         print(f"bezique compare: --bots: {exc}", file=sys.stderr)
         return 2
@@ -141,7 +137,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     show = args.progress or (not args.quiet and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
     try:
-        comparison = compare(args.profiles, games=args.games, bots=(bots[0], bots[1]),
+        comparison = compare(args.profiles, games=args.games, bots=bots,
                              backend=args.backend, workers=args.workers, seed=args.seed,
                              progress=progress, address=args.address)
     except ExtraMissing as exc:

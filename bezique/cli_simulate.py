@@ -19,7 +19,7 @@ import json
 import sys
 from typing import TextIO
 
-from bezique.bots import BOTS, check_bot_spec
+from bezique.bots import BOTS, check_bot_pair
 from bezique.cli import Command, ProgressBar, positive_int, register
 from bezique.rules import load_profile
 from bezique.simulate import Summary, simulate
@@ -96,12 +96,8 @@ def format_summary(summary: Summary) -> str:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique simulate``."""
     rules = load_profile(args.profile)
-    bots = tuple(args.bots.split(","))
     try:
-        if len(bots) != 2:
-            raise ValueError(f"expected two bots as A,B, got {args.bots!r}")
-        for spec in bots:
-            check_bot_spec(spec)
+        bots = check_bot_pair(args.bots)
     except ValueError as exc:
         print(f"bezique simulate: --bots: {exc}", file=sys.stderr)
         return 2
@@ -109,7 +105,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     units = args.games if games else (args.deals if args.deals is not None else 100)
     show = args.progress or (not args.quiet and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
-    summary = simulate(rules, units=units, bots=(bots[0], bots[1]), seed=args.seed,
+    summary = simulate(rules, units=units, bots=bots, seed=args.seed,
                        workers=args.workers, games=games, progress=progress)
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2, sort_keys=True), file=out)

@@ -34,7 +34,7 @@ import numpy as np
 import pyspiel
 
 from bezique.actions import Action, Announce, Meld
-from bezique.cards import card_name
+from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, compile_rules
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
@@ -426,8 +426,8 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     hidden_now = deal._hand[opp] & ~deal._known[opp]
     new_hidden = world._hand[opp] & ~world._known[opp]
     order = old_order[:]
-    hand_pos = sorted(position[x] for x in _bits(hidden_now))
-    for pos, card in zip(hand_pos, _bits(new_hidden), strict=True):
+    hand_pos = sorted(position[x] for x in iter_bits(hidden_now))
+    for pos, card in zip(hand_pos, iter_bits(new_hidden), strict=True):
         order[pos] = card
     for old, card in zip(deal._stock, world._stock, strict=True):
         order[position[old]] = card
@@ -441,13 +441,6 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     return new  # type: ignore[no-any-return]
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class BeziqueObserver:
