@@ -17,6 +17,7 @@ present one.
 
 from __future__ import annotations
 
+from bezique.cards import iter_bits
 from bezique.carte import CARTE_CHANCES
 from bezique.deal import Deal
 from bezique.state import FOLLOW, LEAD
@@ -46,7 +47,7 @@ def supported(deal: Deal) -> bool:
     # every trick point of the pack, every dix still to score on play, the last trick and
     # carte blanche (shown at most once a player in the end phase)
     cards = deal._hand[0] | deal._hand[1]
-    dixes = sum(1 for x in _bits(cards) if deal._is_dix(x) and not deal._dix_scored >> x & 1)
+    dixes = sum(1 for x in iter_bits(cards) if deal._is_dix(x) and not deal._dix_scored >> x & 1)
     most = c.trick_total + dixes * rules.dix.value + rules.last_trick.value
     if c.carte_blanche is not None:
         most += 2 * c.carte_blanche.points
@@ -71,7 +72,7 @@ class Endgame:
         for card in deal._trick:
             physical |= 1 << card
         # dense order: suit, then rank from the strongest, then copy (kind = suit * 8 + rank)
-        cards = sorted(_bits(physical), key=lambda x: (x >> 3, x & 7))
+        cards = sorted(iter_bits(physical), key=lambda x: (x >> 3, x & 7))
         self.cards = cards
         self.index = {card: i for i, card in enumerate(cards)}
         self.shift = len(cards)
@@ -157,7 +158,7 @@ class Endgame:
         """A physical card mask as a dense one."""
         index = self.index
         out = 0
-        for card in _bits(cards):
+        for card in iter_bits(cards):
             out |= 1 << index[card]
         return out
 
@@ -169,11 +170,11 @@ class Endgame:
         heap = 0
         if self.heaped:
             values = d._c.trick_value
-            heap = sum(values[card >> 3 & 7] for card in _bits(d._heap))
+            heap = sum(values[card >> 3 & 7] for card in iter_bits(d._heap))
         x = self.index[d._trick[0]] if d._phase == FOLLOW else -1
         cards = mine | theirs | (1 << x if x >= 0 else 0)
         total = heap + self.last  # the most either player can still gain or lose
-        for i in _bits(cards):
+        for i in iter_bits(cards):
             total += self.points[i] + self.dix[i]
         return mine, theirs, heap, total, x
 
@@ -366,13 +367,3 @@ class Endgame:
             won += heap
         gain = self.dix[x] - self.dix[y]
         return gain - won if self.beaten[x] >> y & 1 else gain + won
-
-
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
