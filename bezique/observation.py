@@ -130,7 +130,7 @@ class Observation:
         """
         if self._world is None:
             raise ValueError("determinize: this observation was not made by Deal.observation")
-        return determinize(self._world, self.player, rng)
+        return _sample(self._world, self.player, rng)  # its history is masked already
 
     def legal_actions(self) -> list[Action]:
         """The observer's legal actions when it is his turn (empty otherwise): the same list
@@ -259,10 +259,19 @@ def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
     are unchanged. In the end phase the stock is empty and the opponent's hand is exactly what
     ``player`` can deduce, so the result is the deal itself (up to masked events).
     """
+    return _sample(deal, player, rng, list(_masked_history(deal._events, player)))
+
+
+def _sample(
+    deal: Deal, player: int, rng: random.Random, history: list[Event] | None = None
+) -> Deal:
+    """`determinize` with ``history`` as the world's events; None keeps ``deal``'s, for an
+    observation's template world, whose history is masked already."""
     pool = [*iter_bits(_hidden(deal, player)), *deal._stock]
     rng.shuffle(pool)
     world = _deal_out(deal, player, pool)
-    world._events = list(_masked_history(deal._events, player))
+    if history is not None:
+        world._events = history
     _carte_state(world, 1 - player)
     return world
 
