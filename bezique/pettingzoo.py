@@ -210,10 +210,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal().get(_as_id(action))
-        if chosen is None:
-            self.encoding.decode(self.deal, _as_id(action))  # raises, naming the id
-            raise EncodingError(f"action id {action} is not legal here")  # pragma: no cover
+        id = _as_id(action)
+        chosen = self._legal().get(id)
+        if chosen is None:  # not a legal id: decode raises EncodingError naming it
+            chosen = self.encoding.decode(self.deal, id)
         self._cumulative_rewards[agent] = 0.0
         self.deal.apply(chosen)
         self._clear_cache()
