@@ -43,7 +43,7 @@ from bezique.cards import (
 )
 from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
-from bezique.errors import IllegalAction, PositionError
+from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
@@ -182,9 +182,7 @@ class Deal(DealMoves):
         number of cards to draw, a player other than 0 or 1, an unknown trump, scores that are
         not two integers …) raises `PositionError` naming the argument.
         """
-        if not isinstance(rules, Rules):
-            raise PositionError("rules", f"expected a Rules, got {type(rules).__name__}")
-        c = compile_rules(rules)
+        c = compile_rules(rules)  # `prechecked` has checked every argument (rules first)
         pos = check_position(c, hands=hands, stock=stock, turn_up=turn_up, dealer=dealer,
                              trump=trump, leader=leader, scores=scores, totals=totals,
                              target=target)
