@@ -69,7 +69,7 @@ import shlex
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
 import bezique
@@ -178,6 +178,10 @@ def summarize(profile: str, opponent: str, games: list[dict[str, Any]],
     deals = deal_wins + deal_losses + deal_draws
     low, high = wilson(wins, n)
     dlow, dhigh = wilson(deal_wins, deals)
+
+    def per_game(values: Iterable[float]) -> float:
+        return _r(sum(values) / n) if n else 0.0
+
     return {
         "profile": profile,
         "opponent": opponent,
@@ -194,10 +198,10 @@ def summarize(profile: str, opponent: str, games: list[dict[str, Any]],
         "deal_win_rate": _r(deal_wins / deals) if deals else 0.0,
         "deal_ci95": [_r(dlow), _r(dhigh)],
         "mean_points": {
-            "search": _r(sum(g["points"][0] for g in games) / n) if n else 0.0,
-            "opponent": _r(sum(g["points"][1] for g in games) / n) if n else 0.0,
+            "search": per_game(g["points"][0] for g in games),
+            "opponent": per_game(g["points"][1] for g in games),
         },
-        "mean_margin": _r(sum(g["margin"] for g in games) / n) if n else 0.0,
+        "mean_margin": per_game(g["margin"] for g in games),
         "search_dealt_first": sum(1 for g in games if g["dealt_first"]),
         "wall_seconds": _r(wall),
         "timing": {phase: stats([t for g in games for t in g["times"][phase]])
