@@ -1,5 +1,6 @@
 """The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
-``simulate``, ``compare``, ``check``, ``replay``, ``scenario``, ``rules`` and ``analyse``.
+``simulate``, ``compare``, ``check``, ``replay``, ``scenario``, ``rules``, ``analyse`` and
+``serve``.
 
 Exit status: 0 done, 1 failure (a bad profile, a broken invariant, a damaged record …), 2 usage
 error (an unknown option, a count that is not positive …). Output cut short by the reader (``…
@@ -44,6 +45,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bezique.cli_rules",
     "bezique.cli_analyse",
     "bezique.cli_compare",
+    "bezique.cli_serve",
 )
 """Modules that register the other subcommands when imported."""
 
