@@ -37,7 +37,8 @@ def client(tables: Tables) -> TestClient:
 def new(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/games", json={"seed": 7, **body})
     assert response.status_code == 201, response.text
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def error(response: Any, status: int, kind: str) -> str:

@@ -3,7 +3,8 @@
 
 const state = { id: null, table: null, busy: false, skip: false, info: null };
 const $ = (id) => document.getElementById(id);
-const STEP_DELAY = 700; // ms between the bot's moves as they are shown
+// ms between the bot's moves as they are shown (?delay=0: no pause)
+const STEP_DELAY = Number(new URLSearchParams(location.search).get("delay") || 700);
 
 async function api(method, path, body) {
   const options = { method, headers: {} };

@@ -1,0 +1,214 @@
+"""The page in a real browser: headless Chromium (Debian's ``chromium`` package, never a
+downloaded one) driven by Playwright against the app served by uvicorn on a free port. Skips
+without playwright, uvicorn or chromium (CI installs them: ``.ci/run``)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("no chromium on the PATH (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+from bezique import cli, record  # noqa: E402
+from bezique.game import Game  # noqa: E402
+from bezique.web.app import create_app  # noqa: E402
+from bezique.web.tables import Tables  # noqa: E402
+
+TABLES = Tables()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def address() -> Iterator[str]:
+    port = _free_port()
+    config = uvicorn.Config(create_app(TABLES, bot="greedy"), host="127.0.0.1", port=port,
+                            log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            break
+        time.sleep(0.025)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, address: str) -> Iterator[Page]:
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1300, "height": 900})
+    opened = context.new_page()
+    yield opened
+    context.close()
+
+
+def open_table(page: Page, address: str, profile: str = "bezique", seed: int = 10) -> None:
+    page.goto(f"{address}/?profile={profile}&seed={seed}&delay=0")
+    page.wait_for_selector("[data-testid^=card-hand-]")
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("!document.body.classList.contains('busy')")
+
+
+def table_id(page: Page) -> str:
+    return str(page.evaluate("state.id"))
+
+
+def game_of(page: Page) -> Game:
+    return TABLES.get(table_id(page)).game
+
+
+def click_something(page: Page) -> str:
+    """The mouse's move: a declaration if one is offered, else the first playable card, else
+    the first other action button; returns what was clicked."""
+    for selector in ("#actions button.meld", "img.playable", "#actions button"):
+        found = page.locator(selector)
+        if found.count():
+            what = found.first.get_attribute("data-action") or selector
+            found.first.click()
+            settle(page)
+            return what
+    raise AssertionError("nothing to click: " + page.locator("#status").inner_text())
+
+
+def test_a_whole_deal_is_played_by_clicking(page: Page, address: str, tmp_path: Path) -> None:
+    open_table(page, address)
+    clicked = []
+    for _ in range(400):
+        if page.locator("[data-testid=end-count]").is_visible():
+            break
+        clicked.append(click_something(page))
+        assert "error" not in (page.locator("#message").get_attribute("class") or "")
+    assert page.locator("[data-testid=end-count]").is_visible()
+    assert "total" in page.locator("#end-lines").inner_text()
+    melds = [c for c in clicked if c.startswith("meld ")]
+    assert melds, "no declaration was made by clicking its button"
+    with page.expect_download() as download:
+        page.locator("[data-testid=download]").click()
+    saved = tmp_path / "game.toml"
+    download.value.save_as(saved)
+    assert cli.main(["replay", str(saved)]) == 0
+    assert record.rebuild(record.loads(saved.read_text())) == game_of(page)
+    page.locator("[data-testid=record-file]").set_input_files(str(saved))
+    page.wait_for_function(f"state.id !== {table_id(page)!r}")
+    settle(page)
+    assert page.locator("[data-testid=end-count]").is_visible()
+    page.locator("[data-testid=next-deal]").click()
+    settle(page)
+    assert page.locator("[data-testid^=card-hand-]").count() == 8
+    assert "deal 2" in page.locator("[data-testid=title]").inner_text()
+
+
+def test_a_declaration_is_made_by_clicking_its_button(page: Page, address: str) -> None:
+    open_table(page, address)
+    for _ in range(200):
+        button = page.locator("#actions button.meld")
+        if button.count():
+            label = button.first.inner_text()
+            assert "points" in label
+            button.first.click()
+            settle(page)
+            assert page.locator("[data-testid^=card-table-]").count() >= 2
+            return
+        click_something(page)
+    pytest.fail("no declaration was offered")
+
+
+def test_an_illegal_click_changes_nothing_and_says_why(page: Page, address: str) -> None:
+    open_table(page, address)
+    for _ in range(200):
+        locked = page.locator("[data-testid=your-hand] img:not(.playable)")
+        if locked.count() and page.evaluate("state.table.your_turn"):
+            break
+        click_something(page)
+    before = page.locator("#board").inner_html()
+    deal = game_of(page).deal
+    assert deal is not None
+    plies = len(deal.actions)
+    locked.first.click()
+    settle(page)
+    assert "error" in (page.locator("#message").get_attribute("class") or "")
+    assert page.locator("#message").inner_text()
+    assert len(deal.actions) == plies
+    page.evaluate("document.getElementById('message').textContent = ''; "
+                  "document.getElementById('message').className = ''")
+    assert page.locator("#board").inner_html() == before
+
+
+def test_undo_takes_back_the_last_move(page: Page, address: str) -> None:
+    open_table(page, address)
+    assert page.locator("[data-testid=undo]").is_disabled()
+    before = page.locator("[data-testid=your-hand]").inner_html()
+    click_something(page)
+    assert page.locator("[data-testid=your-hand]").inner_html() != before
+    page.locator("[data-testid=undo]").click()
+    settle(page)
+    assert "Taken back" in page.locator("#message").inner_text()
+    assert page.locator("[data-testid=your-hand]").inner_html() == before
+
+
+def test_hint_highlights_the_searchs_choice(page: Page, address: str) -> None:
+    open_table(page, address)
+    page.locator("[data-testid=hint]").click()
+    settle(page)
+    assert page.locator("#message").inner_text().startswith("Hint: ")
+    assert page.locator(".hinted").count() >= 1
+
+
+def test_big_hands_wrap_and_their_cards_are_clickable(page: Page, address: str) -> None:
+    page.set_viewport_size({"width": 760, "height": 900})
+    open_table(page, address, profile="chinese", seed=3)
+    cards = page.locator("[data-testid^=card-hand-]")
+    deal = game_of(page).deal
+    assert deal is not None
+    assert cards.count() == len(deal.hand(0))
+    boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+    assert len({b["y"] for b in boxes if b is not None}) > 1  # the hand wraps onto rows
+    width = 760
+    assert all(b is not None and b["x"] + b["width"] <= width for b in boxes)
+    for _ in range(8):
+        click_something(page)
+    assert "error" not in (page.locator("#message").get_attribute("class") or "")
+
+
+def test_a_call_out_is_made_by_clicking_its_button(page: Page, address: str) -> None:
+    open_table(page, address, profile="five-hundred", seed=3)
+    for _ in range(100):
+        call = page.locator("[data-testid=action-call_out]")
+        if call.count():
+            call.click()
+            settle(page)
+            break
+        click_something(page)
+    assert page.locator("[data-testid=end-count]").is_visible()
+    assert "called out" in page.locator("#status").inner_text()
