@@ -9,6 +9,8 @@ OPTIONAL = {
     "bezique/openspiel.py": ("pyspiel",),
     "bezique/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "docs/ai.md": ("pyspiel",),
+    "bezique/web/app.py": ("starlette", "httpx"),
+    "docs/web.md": ("starlette", "httpx"),
 }
 """A file -> the modules its doctests import (install the extra to run them)."""
 
