@@ -151,6 +151,8 @@ def test_malformed_bodies_are_refused(client: TestClient) -> None:
     error(client.post("/api/games", json={"bot": "deep-blue"}), 400, "bad_request")
     error(client.post("/api/games", json={"seat": 2}), 400, "bad_request")
     error(client.post("/api/games", json={"seed": "7"}), 400, "bad_request")
+    error(client.post("/api/games", json={"seed": -1}), 400, "bad_request")
+    error(client.post("/api/games", json={"seed": 2**70}), 400, "bad_request")
     error(client.post("/api/games", content=b" " * (MAX_BODY + 1)), 413, "too_large")
 
 
@@ -242,9 +244,12 @@ def test_a_tampered_record_is_refused(client: TestClient) -> None:
 
 
 def test_a_house_profile_extending_a_builtin_is_played(client: TestClient) -> None:
-    house = 'extends = "bezique"\nname = "house"\n[game]\ntarget = 1500\n'
+    house = 'extends = "bezique"\nname = "house\\"\\r\\nx: y"\n[game]\ntarget = 1500\n'
     answer = new(client, profile_toml=house)
-    assert answer["table"]["profile"] == "house" and answer["table"]["target"] == 1500
+    assert answer["table"]["profile"] == 'house"\r\nx: y' and answer["table"]["target"] == 1500
+    response = client.get(f"/api/games/{answer['id']}/record")
+    assert response.headers["content-disposition"] == 'attachment; filename="bezique-housexy.toml"'
+    assert "x" not in response.headers
 
 
 def test_a_bad_house_profile_lists_its_problems(client: TestClient) -> None:

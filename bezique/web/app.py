@@ -17,7 +17,7 @@ illegal action, a bad profile or record, or an action out of turn), and changes 
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+import re
 from importlib.resources import files
 from typing import Any
 
@@ -40,8 +40,6 @@ __all__ = ["MAX_BODY", "create_app", "serve"]
 
 MAX_BODY = 2_000_000
 """The largest request body read (bytes)."""
-
-Handler = Callable[[Request], Awaitable[Response]]
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "new": {"profile": str, "profile_toml": str, "seed": int, "seat": int, "bot": str},
@@ -134,7 +132,8 @@ def create_app(tables: Tables | None = None, *, profile: str = "bezique",
     async def get_record(request: Request) -> Response:
         game_id = request.path_params["id"]
         text = store.record(game_id)
-        name = f"bezique-{store.get(game_id).game.rules.name}.toml"
+        profile_name = re.sub(r"[^A-Za-z0-9_-]", "", store.get(game_id).game.rules.name)[:40]
+        name = f"bezique-{profile_name or 'game'}.toml"
         return Response(text, media_type="application/toml; charset=utf-8",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 

@@ -168,6 +168,8 @@ class Tables:
         it is the person's turn. Returns ``{"id", "steps", "table"}``."""
         rules, spec = _rules(profile, profile_toml), _bot(bot)
         _seat(seat)
+        if seed is not None and not 0 <= seed < 2**63:
+            raise WebError("bad_request", "seed: expected a whole number from 0 to 2**63 - 1")
         game = Game(rules, seed=seed)
         game.new_deal()
         return self._add(game, seat, spec, [])
