@@ -212,3 +212,31 @@ def test_a_call_out_is_made_by_clicking_its_button(page: Page, address: str) -> 
         click_something(page)
     assert page.locator("[data-testid=end-count]").is_visible()
     assert "called out" in page.locator("#status").inner_text()
+
+
+def test_a_new_game_of_any_profile_or_an_uploaded_house_profile(page: Page, address: str,
+                                                                 tmp_path: Path) -> None:
+    open_table(page, address)
+    page.locator("[data-testid=new-game]").click()
+    page.locator("[data-testid=profile-select]").select_option("rubicon")
+    page.locator("[data-testid=bot-select]").select_option("random")
+    page.locator("[data-testid=start]").click()
+    page.wait_for_function("state.table && state.table.profile === 'rubicon'")
+    settle(page)
+    assert page.locator("[data-testid^=card-hand-]").count() == 9
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "pinochle"\nname = "my-house"\n[game]\ntarget = 500\n')
+    page.locator("[data-testid=new-game]").click()
+    page.locator("[data-testid=profile-file]").set_input_files(str(house))
+    page.locator("[data-testid=start]").click()
+    page.wait_for_function("state.table && state.table.profile === 'my-house'")
+    settle(page)
+    assert "to 500" in page.locator("[data-testid=totals]").inner_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "pinochle"\n[game]\ntarget = "high"\n')
+    page.locator("[data-testid=new-game]").click()
+    page.locator("[data-testid=profile-file]").set_input_files(str(bad))
+    page.locator("[data-testid=start]").click()
+    settle(page)
+    assert "game.target" in page.locator("#message").inner_text()
+    assert page.evaluate("state.table.profile") == "my-house"
