@@ -35,7 +35,7 @@ from bezique.search.solver import first_action
 
 __all__ = ["DEFAULT_MAX_NODES", "EndChoice", "choose"]
 
-DEFAULT_MAX_NODES = 100_000
+DEFAULT_MAX_NODES = 25_000
 """`SearchBot`'s node budget for an end-phase decision: positions the exact solve may visit
 before the bot falls back to a shallower search (which gets as many again)."""
 
