@@ -145,17 +145,12 @@ def _playouts(
     """Per action, its final score differences over sampled worlds (the same worlds, in the
     same order, for every action), until the budget is spent (at least two worlds) or
     ``stop(results)`` says that more worlds cannot change the answer."""
-    me = observation.player
     deadline = None if seconds is None else time.perf_counter() + seconds
     results: list[list[int]] = [[] for _ in actions]
     playouts = 0
     while True:
-        world = observation.determinize(rng)
-        for i, action in enumerate(actions):
-            child = world.clone()
-            child._execute(action)
-            playout(child)
-            results[i].append(outcome(child, me))
+        for i, value in enumerate(_world(observation, actions, rng)):
+            results[i].append(value)
         playouts += len(actions)
         if len(results[0]) < 2:
             continue
@@ -166,6 +161,19 @@ def _playouts(
         if stop is not None and stop(results):
             break
     return results
+
+
+def _world(observation: Observation, actions: list[Action], rng: random.Random) -> list[int]:
+    """One world sampled from ``observation``, played out after each of ``actions``: the final
+    score difference (`outcome`) of each, for the observer."""
+    world = observation.determinize(rng)
+    out = []
+    for action in actions:
+        child = world.clone()
+        child._execute(action)
+        playout(child)
+        out.append(outcome(child, observation.player))
+    return out
 
 
 def outcome(deal: Deal, player: int) -> int:
@@ -266,7 +274,6 @@ def _halving(
     (action 0, the heuristic's choice, always survives as the reference of `_departs`).
     Returns the survivors (indices into ``actions``, 0 first) and their results over the worlds
     all of them played (every world, since survivors play every round)."""
-    me = observation.player
     alive = list(range(len(actions)))
     rounds = max(1, math.ceil(math.log2(len(actions))))
     start = time.perf_counter()
@@ -276,12 +283,9 @@ def _halving(
         per_round = None if simulations is None else simulations // rounds
         worlds = 0
         while True:
-            world = observation.determinize(rng)
-            for i in alive:
-                child = world.clone()
-                child._execute(actions[i])
-                playout(child)
-                results[i].append(outcome(child, me))
+            values = _world(observation, [actions[i] for i in alive], rng)
+            for i, value in zip(alive, values, strict=True):
+                results[i].append(value)
             worlds += 1
             if worlds < 2:
                 continue
