@@ -68,21 +68,16 @@ def solve(deal: Deal, *, max_nodes: int | None = None) -> Solution:
     `NodeBudgetExceeded` (`bezique.search.horizon` then plays from a shallower search);
     within the budget the solution is the exact one.
     """
-    if deal.is_over:
-        return Solution(scores=deal.scores, value=0, line=())
-    _check_end_phase(deal)
     if max_nodes is not None and max_nodes < 1:
         raise ValueError(f"solve: max_nodes must be at least 1, got {max_nodes}")
-    return _solve(deal, fast=True, limit=_INF if max_nodes is None else max_nodes)
-
-
-def _check_end_phase(deal: Deal) -> None:
-    """ValueError unless ``deal`` is in its end phase."""
+    if deal.is_over:
+        return Solution(scores=deal.scores, value=0, line=())
     if not deal.in_end_phase:
         raise ValueError(
             "solve needs the end phase: the stock still holds "
             f"{deal.stock_size} card(s)"
         )
+    return _solve(deal, fast=True, limit=_INF if max_nodes is None else max_nodes)
 
 
 def first_action(deal: Deal, *, limit: int, floor: int) -> tuple[Action, int]:
