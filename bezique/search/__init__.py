@@ -3,12 +3,16 @@
 action (see ``docs/search.md``)."""
 
 from bezique.search.bot import DEFAULT_SIMULATIONS, ActionValue, Evaluation, SearchBot, evaluate
+from bezique.search.endgame import NodeBudgetExceeded
+from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.solver import Solution, solve
 
 __all__ = [
+    "DEFAULT_MAX_NODES",
     "DEFAULT_SIMULATIONS",
     "ActionValue",
     "Evaluation",
+    "NodeBudgetExceeded",
     "SearchBot",
     "Solution",
     "evaluate",

@@ -8,7 +8,8 @@ value is its mean final score difference (the bot's score minus the opponent's) 
 worlds, as in perfect-information Monte Carlo. With the stock hidden a playout says little, so
 the bot departs from the heuristic's first choice only when another candidate gains on it
 significantly, world by world (a paired test). Once the stock is gone the count tells the bot
-every card, so it plays the exact solver's move (`bezique.search.solve`). `evaluate` values
+every card, so it plays the exact solver's move (`bezique.search.solve`), within a node budget
+(`bezique.search.horizon`: beyond it, the move of a shallower search). `evaluate` values
 every legal action the same way, for analysis.
 
 >>> import bezique
@@ -33,6 +34,8 @@ from bezique.actions import Action, CallOut
 from bezique.bots import _Turn
 from bezique.deal import Deal
 from bezique.observation import Observation
+from bezique.search.horizon import DEFAULT_MAX_NODES
+from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.rollout import playout
 from bezique.search.solver import solve
 from bezique.state import OVER
@@ -142,17 +145,12 @@ def _playouts(
     """Per action, its final score differences over sampled worlds (the same worlds, in the
     same order, for every action), until the budget is spent (at least two worlds) or
     ``stop(results)`` says that more worlds cannot change the answer."""
-    me = observation.player
     deadline = None if seconds is None else time.perf_counter() + seconds
     results: list[list[int]] = [[] for _ in actions]
     playouts = 0
     while True:
-        world = observation.determinize(rng)
-        for i, action in enumerate(actions):
-            child = world.clone()
-            child._execute(action)
-            playout(child)
-            results[i].append(outcome(child, me))
+        for i, value in enumerate(_world(observation, actions, rng)):
+            results[i].append(value)
         playouts += len(actions)
         if len(results[0]) < 2:
             continue
@@ -163,6 +161,19 @@ def _playouts(
         if stop is not None and stop(results):
             break
     return results
+
+
+def _world(observation: Observation, actions: list[Action], rng: random.Random) -> list[int]:
+    """One world sampled from ``observation``, played out after each of ``actions``: the final
+    score difference (`outcome`) of each, for the observer."""
+    world = observation.determinize(rng)
+    out = []
+    for action in actions:
+        child = world.clone()
+        child._execute(action)
+        playout(child)
+        out.append(outcome(child, observation.player))
+    return out
 
 
 def outcome(deal: Deal, player: int) -> int:
@@ -251,6 +262,44 @@ def _departs(results: list[list[int]], z: float) -> int:
     return best
 
 
+def _halving(
+    observation: Observation,
+    actions: list[Action],
+    rng: random.Random,
+    simulations: int | None,
+    seconds: float | None,
+) -> tuple[list[int], list[list[int]]]:
+    """Sequential halving over ``actions``: the budget is split into rounds; each round plays
+    every surviving action in the same fresh worlds, then keeps the better half by mean
+    (action 0, the heuristic's choice, always survives as the reference of `_departs`).
+    Returns the survivors (indices into ``actions``, 0 first) and their results over the worlds
+    all of them played (every world, since survivors play every round)."""
+    alive = list(range(len(actions)))
+    rounds = max(1, math.ceil(math.log2(len(actions))))
+    start = time.perf_counter()
+    results: dict[int, list[int]] = {i: [] for i in alive}
+    for r in range(rounds):
+        deadline = None if seconds is None else start + seconds * (r + 1) / rounds
+        per_round = None if simulations is None else simulations // rounds
+        worlds = 0
+        while True:
+            values = _world(observation, [actions[i] for i in alive], rng)
+            for i, value in zip(alive, values, strict=True):
+                results[i].append(value)
+            worlds += 1
+            if worlds < 2:
+                continue
+            if per_round is not None and (worlds + 1) * len(alive) > per_round:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if len(alive) <= 2:
+            break
+        others = sorted(alive[1:], key=lambda i: -sum(results[i]))
+        alive = [0, *sorted(others[: max(1, len(others) // 2)])]
+    return alive, [results[i] for i in alive]
+
+
 def _futile(z: float, worlds: int) -> Callable[[list[list[int]]], bool]:
     """Stop sampling once half of ``worlds`` have been played and no candidate is even half
     way to a significant gain over the heuristic's choice: the rest would not overrule it."""
@@ -272,7 +321,14 @@ class SearchBot:
     With neither, `DEFAULT_SIMULATIONS`. ``candidates`` is how many of the heuristic's best
     actions are compared, and the bot departs from the heuristic's first choice only when
     another candidate's mean gain over it, paired world by world, exceeds ``z`` standard
-    errors. A decision with one legal action costs nothing.
+    errors. With ``halving``, the budget is instead spread over rounds of sequential halving
+    (each round keeps the better half of the candidates by mean, the heuristic's first choice
+    always kept), and the same test decides between the last challenger and that first choice.
+    ``max_nodes`` bounds an end-phase decision (`bezique.search.horizon`): the exact solver's
+    move when its solve visits at most that many positions, else the move of a shallower
+    search (iterative deepening, estimated beyond its horizon) on as many again; None solves
+    every end-phase decision exactly, however long it takes. A decision with one legal action
+    costs nothing.
     """
 
     def __init__(
@@ -283,8 +339,12 @@ class SearchBot:
         *,
         candidates: int = DEFAULT_CANDIDATES,
         z: float = DEFAULT_Z,
+        halving: bool = False,
+        max_nodes: int | None = DEFAULT_MAX_NODES,
     ) -> None:
         _check_budget("SearchBot", simulations, seconds)
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError(f"SearchBot: max_nodes must be at least 1, got {max_nodes}")
         if candidates < 1:
             raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
         self.rng = random.Random(seed)
@@ -298,6 +358,10 @@ class SearchBot:
         """How many of the heuristic's best actions the playouts compare."""
         self.z = z
         """How sure (standard errors) the playouts must be to overrule the heuristic."""
+        self.halving = halving
+        """Whether the candidates are narrowed by sequential halving (see `SearchBot`)."""
+        self.max_nodes = max_nodes
+        """The node budget of an end-phase decision (`bezique.search.horizon`); None: exact."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
@@ -321,10 +385,16 @@ class SearchBot:
             world = observation.determinize(self.rng)
             if call is not None:
                 return _exact(world, actions).best
-            return solve(world).line[0]
+            if self.max_nodes is None:
+                return solve(world).line[0]
+            return end_phase_choice(world, max_nodes=self.max_nodes).action
         ranked = [a for a in prior(observation) if a is not call][: self.candidates]
         if len(ranked) == 1:
             return ranked[0]
+        if self.halving:
+            alive, survived = _halving(observation, ranked, self.rng, self.simulations,
+                                       self.seconds)
+            return ranked[alive[_departs(survived, self.z)]]
         worlds = (self.simulations or 0) // len(ranked)
         stop = _futile(self.z, worlds) if worlds else None
         results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)

@@ -26,6 +26,11 @@ _INF = 1 << 30
 EXACT, LOWER, UPPER = range(3)
 
 
+class NodeBudgetExceeded(Exception):
+    """A solve given a node budget (``max_nodes``) visited more positions than it allows: its
+    value is unknown (nothing about the deal changed)."""
+
+
 def supported(deal: Deal) -> bool:
     """Whether the end phase of ``deal`` is plain trick play, apart from carte blanche (which
     `Endgame.takes` checks per position): no revoke is possible, no call-out, any end-of-deal
@@ -59,7 +64,12 @@ class Endgame:
     """The precompiled end phase of one solve: the dense cards, their masks and points, and
     the transposition table of trick-boundary positions (both hands, the heap's points)."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, *, limit: int = _INF, floor: int = 0) -> None:
+        self.limit = limit
+        """The most positions the search may visit (`NodeBudgetExceeded` beyond it)."""
+        self.floor = floor
+        """The horizon: a trick led from a hand of at most this many cards is not searched
+        but estimated (`estimate`); 0 searches to the end (exact)."""
         rules = deal.rules
         c = deal._c
         trump = deal._trump
@@ -263,10 +273,14 @@ class Endgame:
         in the heap and at most ``total`` still to win or lose: exact inside (``alpha``,
         ``beta``), else a bound on that side (fail-soft)."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise NodeBudgetExceeded(self.limit)
         if alpha >= total:
             return total
         if beta <= -total:
             return -total
+        if mine.bit_count() <= self.floor:
+            return self.estimate(mine, theirs)
         key = (heap << self.shift | mine) << self.shift | theirs
         entry = self.table.get(key)
         if entry is None:
@@ -357,6 +371,18 @@ class Endgame:
                 if worst <= alpha:
                     break
         return worst
+
+    def estimate(self, mine: int, theirs: int) -> int:
+        """The horizon's guess at the leader's future gain: the trick points and dixes still in
+        the leader's hand minus those in the follower's (each card's points are expected to go
+        with its holder's tricks)."""
+        points, dix = self.points, self.dix
+        gain = 0
+        for i in iter_bits(mine):
+            gain += points[i] + dix[i]
+        for i in iter_bits(theirs):
+            gain -= points[i] + dix[i]
+        return gain
 
     def final(self, mine: int, theirs: int, heap: int) -> int:
         """The leader's gain from the last trick, one card (dense mask) in each hand."""

@@ -35,10 +35,11 @@ from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.deal import Deal
-from bezique.search.endgame import Endgame, supported
+from bezique.search.endgame import Endgame, NodeBudgetExceeded, supported
 from bezique.state import OVER
 
 EXACT, LOWER, UPPER = range(3)
+_INF = 1 << 30
 
 _Key = tuple[object, ...]
 _Entry = tuple[int, int, int]  # (value, bound kind, index of the best action)
@@ -58,12 +59,17 @@ class Solution:
     """Positions the search visited (a measure of its work)."""
 
 
-def solve(deal: Deal) -> Solution:
+def solve(deal: Deal, *, max_nodes: int | None = None) -> Solution:
     """Solve the end phase of ``deal`` exactly; the deal itself is left unchanged.
 
     Raises `ValueError` when the deal is still in the stock phase (the hidden stock makes it a
     game of imperfect information). A deal already over gives its scores, value 0, no line.
+    With ``max_nodes``, a search that visits more positions than that stops and raises
+    `NodeBudgetExceeded` (`bezique.search.horizon` then plays from a shallower search);
+    within the budget the solution is the exact one.
     """
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"solve: max_nodes must be at least 1, got {max_nodes}")
     if deal.is_over:
         return Solution(scores=deal.scores, value=0, line=())
     if not deal.in_end_phase:
@@ -71,13 +77,28 @@ def solve(deal: Deal) -> Solution:
             "solve needs the end phase: the stock still holds "
             f"{deal.stock_size} card(s)"
         )
-    return _solve(deal, fast=True)
+    return _solve(deal, fast=True, limit=_INF if max_nodes is None else max_nodes)
 
 
-def _solve(deal: Deal, *, fast: bool) -> Solution:
+def first_action(deal: Deal, *, limit: int, floor: int) -> tuple[Action, int]:
+    """The first move of the principal variation of ``deal`` (in its end phase, not over) and
+    the positions searched, the search stopping after ``limit`` positions
+    (`NodeBudgetExceeded`) and estimating every trick led from a hand of at most ``floor``
+    cards (`Endgame.estimate`; 0: exact). The deal is left unchanged."""
+    search = _Search(deal, limit=limit, floor=floor)
+    root = _search_root(deal)
+    tricks = search.fast
+    if tricks is not None and tricks.takes(root):
+        action = _play_of(root, tricks.best_card(root))
+    else:
+        action = search.best_action(root)
+    return action, search.nodes + (tricks.nodes if tricks is not None else 0)
+
+
+def _solve(deal: Deal, *, fast: bool, limit: int = _INF) -> Solution:
     """`solve` for a deal in its end phase; ``fast=False`` keeps the whole search on the
     engine's own moves (no `Endgame`), for tests that compare the two."""
-    search = _Search(deal, fast=fast)
+    search = _Search(deal, fast=fast, limit=limit)
     root = _search_root(deal)
     here = search.diff(root, root._to_move)
     value = here + search.negamax(root, -_INF, _INF, here)
@@ -94,8 +115,6 @@ def _solve(deal: Deal, *, fast: bool) -> Solution:
     nodes = search.nodes + (tricks.nodes if tricks is not None else 0)
     return Solution(scores=node.scores, value=value, line=tuple(line), nodes=nodes)
 
-
-_INF = 1 << 30
 
 
 def _child(deal: Deal, action: Action) -> Deal:
@@ -162,14 +181,17 @@ class _Search:
     end-of-deal count); otherwise positions reached with other scores share one entry.
     """
 
-    def __init__(self, deal: Deal, *, fast: bool = True) -> None:
+    def __init__(
+        self, deal: Deal, *, fast: bool = True, limit: int = _INF, floor: int = 0
+    ) -> None:
         rules = deal.rules
         c = deal._c
         b = rules.brisques
         counted = b.counted == "always"
         self.table: dict[_Key, _Entry] = {}
         self.nodes = 0
-        self.fast = Endgame(deal) if fast and supported(deal) else None
+        self.limit = limit
+        self.fast = Endgame(deal, limit=limit, floor=floor) if fast and supported(deal) else None
         self.revoke_forfeit = c.revoke_forfeit
         self.trick_value = c.trick_value
         self.trump = deal._trump
@@ -294,6 +316,8 @@ class _Search:
         if fast is not None and fast.takes(d):
             return fast.value(d, alpha, beta)
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise NodeBudgetExceeded(self.limit)
         key = self.key(d)
         entry = self.table.get(key)
         best_index = -1

@@ -1,0 +1,107 @@
+"""A quick strength proxy for tuning `SearchBot`: paired deals against `GreedyBot`.
+
+Every deal seed is played twice, `SearchBot` in seat 0 and then in seat 1 (the same cards from
+both chairs, the dealer alternating with the seed), and the pair's value is the mean of
+`SearchBot`'s deal point difference (its score minus GreedyBot's) over the two plays. Prints,
+and writes with ``--json``, the mean over the pairs with its standard error, and the time per
+searched decision (more than one legal action). Arms differ by `SearchBot`'s options; the same
+``--first``/``--deals`` give the same deals to every arm, so arms can be compared pair by pair
+(``per_pair`` in the JSON). It asserts nothing. Usage::
+
+    python benchmarks/bench_paired.py [--deals N] [--first K] [--profile bezique]
+        [--simulations N] [--candidates K] [--z Z] [--halving] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import statistics
+import sys
+import time
+from typing import Any
+
+import bezique
+from bezique.actions import Action
+from bezique.bots import GreedyBot, play_deal
+from bezique.observation import Observation
+from bezique.search import SearchBot
+
+
+class Timed:
+    """Wraps a `SearchBot`: the seconds of each searched decision."""
+
+    def __init__(self, bot: SearchBot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, observation: Observation) -> Action:
+        """The wrapped bot's choice, timed when there was a choice."""
+        many = len(observation.legal_actions()) > 1
+        start = time.perf_counter()
+        action = self.bot.choose(observation)
+        if many:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
+def main() -> None:
+    """Play the pairs and report."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200, help="deal seeds (pairs)")
+    parser.add_argument("--first", type=int, default=0, help="the first deal seed")
+    parser.add_argument("--profile", default="bezique")
+    parser.add_argument("--simulations", type=int)
+    parser.add_argument("--candidates", type=int, default=4)
+    parser.add_argument("--z", type=float, default=2.0)
+    parser.add_argument("--halving", action="store_true")
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    rules = bezique.load_profile(args.profile)
+    pairs: list[float] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for seed in range(args.first, args.first + args.deals):
+        diffs = []
+        for seat in (0, 1):
+            bot = Timed(SearchBot(seed=seed, simulations=args.simulations,
+                                  candidates=args.candidates, z=args.z, halving=args.halving))
+            bots = (bot, GreedyBot()) if seat == 0 else (GreedyBot(), bot)
+            deal = play_deal(rules, bots, seed=seed, dealer=seed % 2)
+            diffs.append(deal.scores[seat] - deal.scores[1 - seat])
+            times += bot.times
+        pairs.append(sum(diffs) / 2)
+        done = len(pairs)
+        se = statistics.stdev(pairs) / math.sqrt(done) if done > 1 else 0.0
+        print(f"\r{done}/{args.deals} mean {statistics.fmean(pairs):+.1f} ± {se:.1f}",
+              end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    mean = statistics.fmean(pairs)
+    se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.0
+    times.sort()
+    report: dict[str, Any] = {
+        "command": shlex.join(["python", *sys.argv]),
+        "profile": args.profile,
+        "arm": {"simulations": args.simulations, "candidates": args.candidates, "z": args.z,
+                "halving": args.halving},
+        "deals": len(pairs), "first": args.first,
+        "mean": round(mean, 3), "se": round(se, 3),
+        "per_pair": pairs,
+        "decisions": len(times),
+        "seconds_mean": round(statistics.fmean(times), 6) if times else 0.0,
+        "seconds_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 6)
+        if times else 0.0,
+        "seconds_max": round(times[-1], 6) if times else 0.0,
+        "wall_seconds": round(time.perf_counter() - start, 1),
+    }
+    print(json.dumps({k: v for k, v in report.items() if k != "per_pair"}))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=1)
+            out.write("\n")
+
+
+if __name__ == "__main__":
+    main()
