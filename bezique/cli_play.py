@@ -310,12 +310,12 @@ def reader(stdin: TextIO, out: TextIO) -> Read:
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
-    parser.add_argument("--bot", default="search", type=_bot_spec, metavar="BOT",
+    parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help=f"your opponent: {', '.join(BOTS)}, or search:N for N playouts "
                         "per decision (default search)")
 
 
-def _bot_spec(text: str) -> str:
+def bot_spec_type(text: str) -> str:
     """An argparse type: a bot spec of `bezique.bots.make_bot`."""
     try:
         return check_bot_spec(text)

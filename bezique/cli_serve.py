@@ -13,7 +13,7 @@ import webbrowser
 from typing import TextIO
 
 from bezique.cli import Command, positive_int, register
-from bezique.cli_play import _bot_spec
+from bezique.cli_play import bot_spec_type
 from bezique.rules import list_profiles
 
 MISSING = "bezique serve needs the web extra: pip install 'bezique[web]'"
@@ -23,7 +23,7 @@ MISSING = "bezique serve needs the web extra: pip install 'bezique[web]'"
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", choices=list_profiles(),
                         help="the profile the page offers first (default bezique)")
-    parser.add_argument("--bot", default="search", type=_bot_spec, metavar="BOT",
+    parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help="the opponent the page offers first (default search)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default 127.0.0.1: this machine only)")
