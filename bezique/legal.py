@@ -362,7 +362,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
         if _strict_follow(d):
             return d._follow_problem(act.card)
         return None
-    if isinstance(act, Meld | Announce):
+    if isinstance(act, (Meld, Announce)):  # tuples: a union is built anew at every call
         refusal = _meld_refusal(d) if isinstance(act, Meld) else _announce_refusal(d)
         if refusal:
             return refusal
@@ -389,7 +389,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
             d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
             book=_book(d, p),
         )
-    if isinstance(act, DixShow | DixExchange):
+    if isinstance(act, (DixShow, DixExchange)):
         refusal = _dix_refusal(d, show=isinstance(act, DixShow))
         if refusal:
             return refusal
