@@ -10,7 +10,7 @@ with different consequences (ruling R10), so ``str`` of two legal actions always
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Self
+from typing import ClassVar, Final, Self
 
 from attrs import frozen
 
@@ -24,7 +24,7 @@ def card_order(card: int) -> tuple[int, int, int]:
     return card >> 3 & 7, card >> 6, card & 7
 
 
-LISTING_KEY = tuple(
+LISTING_KEY: Final = tuple(
     rank << 5 | suit << 3 | copy for rank, suit, copy in map(card_order, range(256))
 )
 """`card_order` as one int per physical card: sorting by it lists a meld's cards."""
@@ -245,7 +245,7 @@ class ParsedAction:
     text: str = ""
 
 
-_SIMPLE = {
+_SIMPLE: Final = {
     "draw": "draw", "draw turn_up": "draw_turn_up", "draw turn-up": "draw_turn_up",
     "done": "done", "call out": "call_out", "callout": "call_out", "carte blanche": "carte_blanche",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from bezique.cards import CARDS, Card, card_name
 from bezique.frozen import Frozen, describe_fields
@@ -74,5 +74,5 @@ class Event(Frozen):
 
 describe_fields(Event)
 
-ONE_CARD: tuple[tuple[Card], ...] = tuple((x,) for x in CARDS)
+ONE_CARD: Final[tuple[tuple[Card], ...]] = tuple((x,) for x in CARDS)
 """The ``cards`` of a one-card event, shared (a play or a draw makes no new tuple)."""
