@@ -76,3 +76,9 @@ describe_fields(Event)
 
 ONE_CARD: Final[tuple[tuple[Card], ...]] = tuple((x,) for x in CARDS)
 """The ``cards`` of a one-card event, shared (a play or a draw makes no new tuple)."""
+
+PLAY_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(Event("play", player, cards) for cards in ONE_CARD) for player in (0, 1)
+)
+"""The ``play`` event of each player and card, shared: events are frozen, and a play (half of a
+deal's events) makes no new one. ``PLAY_EVENTS[player][card]``."""
