@@ -9,13 +9,14 @@ with different consequences (ruling R10), so ``str`` of two legal actions always
 
 from __future__ import annotations
 
-from typing import Any, Self, cast
+from collections.abc import Iterable
+from typing import ClassVar, Final, Self
 
-from attrs import field, frozen
+from attrs import frozen
 
-from bezique._mypyc import NO_VALIDATOR
 from bezique.cards import Card, as_card, as_cards, card_name, parse_card_ref
 from bezique.errors import NotationError
+from bezique.frozen import Frozen, describe_fields
 
 
 def card_order(card: int) -> tuple[int, int, int]:
@@ -23,7 +24,7 @@ def card_order(card: int) -> tuple[int, int, int]:
     return card >> 3 & 7, card >> 6, card & 7
 
 
-LISTING_KEY = tuple(
+LISTING_KEY: Final = tuple(
     rank << 5 | suit << 3 | copy for rank, suit, copy in map(card_order, range(256))
 )
 """`card_order` as one int per physical card: sorting by it lists a meld's cards."""
@@ -50,29 +51,59 @@ def _cards(cards: tuple[int, ...], qualify: int) -> str:
     return " ".join(_card(c, bool(qualify >> i & 1)) for i, c in enumerate(cards))
 
 
-@frozen
-class Play:
+class Play(Frozen):
     """Play a card to the current trick (from the hand or the table)."""
 
-    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
-    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
+    __slots__ = ("card", "qualify")
+    __match_args__: ClassVar[tuple[str, ...]] = ("card", "qualify")
+    card: Card
+    qualify: bool
+
+    def __init__(self, card: int | str, qualify: bool = False) -> None:
+        object.__setattr__(self, "card", as_card(card))
+        object.__setattr__(self, "qualify", qualify)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Play)
+        return self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash((Play, self.card))
 
     def __str__(self) -> str:
         return f"play {_card(self.card, self.qualify)}"
 
 
-@frozen
-class _Declared:
+class _Declared(Frozen):
     """A meld named with its cards: what `Meld` and `Announce` share."""
 
+    __slots__ = ("cards", "name", "qualify")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "cards", "qualify")
     name: str
-    cards: tuple[Card, ...] = field(converter=as_cards, validator=NO_VALIDATOR)
-    qualify: int = field(default=cast(Any, 0), eq=False, repr=False)
+    cards: tuple[Card, ...]
+    qualify: int
+
+    def __init__(
+        self, name: str, cards: Iterable[int | str] | str, qualify: int = 0
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "cards", as_cards(cards))
+        object.__setattr__(self, "qualify", qualify)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Declared)
+        return self.name == other.name and self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.name, self.cards))
 
     @property
     def verb(self) -> str:
-        """The notation's first word(s). A property: the compiled build (mypyc) would annotate
-        a class attribute, and attrs would make a field of it."""
+        """The notation's first word(s)."""
         return ""
 
     def __str__(self) -> str:
@@ -84,9 +115,10 @@ class _Declared:
         return self if cards == self.cards else type(self)(self.name, cards, flags)
 
 
-@frozen
 class Meld(_Declared):
     """Declare (and score) the meld ``name`` with these cards, after winning a trick."""
+
+    __slots__ = ()
 
     @property
     def verb(self) -> str:
@@ -94,9 +126,10 @@ class Meld(_Declared):
         return "meld"
 
 
-@frozen
 class Announce(_Declared):
     """Table a further declaration to score on a later win (Cady's pending declaration)."""
+
+    __slots__ = ()
 
     @property
     def verb(self) -> str:
@@ -104,12 +137,26 @@ class Announce(_Declared):
         return "announce"
 
 
-@frozen
-class _DixAction:
+class _DixAction(Frozen):
     """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
-    card: Card = field(converter=as_card, validator=NO_VALIDATOR)
-    qualify: bool = field(default=cast(Any, False), eq=False, repr=False)
+    __slots__ = ("card", "qualify")
+    __match_args__: ClassVar[tuple[str, ...]] = ("card", "qualify")
+    card: Card
+    qualify: bool
+
+    def __init__(self, card: int | str, qualify: bool = False) -> None:
+        object.__setattr__(self, "card", as_card(card))
+        object.__setattr__(self, "qualify", qualify)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _DixAction)
+        return self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.card))
 
     @property
     def verb(self) -> str:
@@ -120,9 +167,10 @@ class _DixAction:
         return self.verb + (f" {_card(self.card, True)}" if self.qualify else "")
 
 
-@frozen
 class DixShow(_DixAction):
     """Show a trump dix (seven, or nine in Pinochle) to score it."""
+
+    __slots__ = ()
 
     @property
     def verb(self) -> str:
@@ -130,14 +178,19 @@ class DixShow(_DixAction):
         return "dix show"
 
 
-@frozen
 class DixExchange(_DixAction):
     """Exchange a trump dix for the turn-up."""
+
+    __slots__ = ()
 
     @property
     def verb(self) -> str:
         """``dix exchange``."""
         return "dix exchange"
+
+
+for _record in (Play, Meld, Announce, DixShow, DixExchange):
+    describe_fields(_record, uncompared=("qualify",))
 
 
 @frozen
@@ -192,7 +245,7 @@ class ParsedAction:
     text: str = ""
 
 
-_SIMPLE = {
+_SIMPLE: Final = {
     "draw": "draw", "draw turn_up": "draw_turn_up", "draw turn-up": "draw_turn_up",
     "done": "done", "call out": "call_out", "callout": "call_out", "carte blanche": "carte_blanche",
 }

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import Final
 
 from bezique.errors import NotationError
 
@@ -37,19 +38,19 @@ try:
 except ImportError:  # pragma: no cover - the pure build without mypy_extensions
     from bezique._mypyc import mypyc_attr
 
-RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
+RANKS: Final[tuple[str, ...]] = ("A", "10", "K", "Q", "J", "9", "8", "7")
 """Rank names, strongest first; the index is the rank's int."""
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUITS: Final[tuple[str, ...]] = ("S", "H", "D", "C")
 """Suit letters; the index is the suit's int."""
-SUIT_SYMBOLS: tuple[str, ...] = ("♠", "♥", "♦", "♣")
+SUIT_SYMBOLS: Final[tuple[str, ...]] = ("♠", "♥", "♦", "♣")
 """Suit symbols in the same order as :data:`SUITS`."""
-SUIT_NAMES: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES: Final[tuple[str, ...]] = ("spades", "hearts", "diamonds", "clubs")
 """Suit names in the same order as :data:`SUITS`."""
-COPY_LETTERS = "abcdefgh"
-MAX_COPIES = 8
+COPY_LETTERS: Final = "abcdefgh"
+MAX_COPIES: Final = 8
 
-_RANK_ALIASES = {"T": 1, "10": 1, "A": 0, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
-_SUIT_ALIASES = {
+_RANK_ALIASES: Final = {"T": 1, "10": 1, "A": 0, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
+_SUIT_ALIASES: Final = {
     "S": 0, "H": 1, "D": 2, "C": 3,
     "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3,
 }
@@ -160,7 +161,7 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     return [parse_card(t) for t in tokens]
 
 
-_NUMERIC_FORMATS = frozenset("bcdoxXneEfFgG%")
+_NUMERIC_FORMATS: Final = frozenset("bcdoxXneEfFgG%")
 
 
 def _format_value(value: int, text: str, spec: str) -> str:
@@ -171,7 +172,7 @@ def _format_value(value: int, text: str, spec: str) -> str:
     return format(text, spec)
 
 
-_SUIT_WORDS = {name: i for i, name in enumerate(SUIT_NAMES)} | {
+_SUIT_WORDS: Final = {name: i for i, name in enumerate(SUIT_NAMES)} | {
     name[:-1]: i for i, name in enumerate(SUIT_NAMES)
 }
 
@@ -232,10 +233,10 @@ class Suit(IntEnum):
         )
 
 
-SUIT_LIST: tuple[Suit, ...] = tuple(Suit)
+SUIT_LIST: Final[tuple[Suit, ...]] = tuple(Suit)
 """The suits by int: ``SUIT_LIST[s]`` is ``Suit(s)`` without the enum lookup."""
 
-_RANK_WORDS = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
+_RANK_WORDS: Final = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
 
 
 class Rank(IntEnum):
@@ -271,10 +272,10 @@ class Rank(IntEnum):
         return RANK_LIST[rank_index(word)]
 
 
-RANK_LIST: tuple[Rank, ...] = tuple(Rank)
+RANK_LIST: Final[tuple[Rank, ...]] = tuple(Rank)
 """The ranks by int: ``RANK_LIST[r]`` is ``Rank(r)`` without the enum lookup."""
 
-_CARD_FORMATS = frozenset("ska")
+_CARD_FORMATS: Final = frozenset("ska")
 
 
 @mypyc_attr(native_class=False)
@@ -374,12 +375,12 @@ class Card(int):
         return name + COPY_LETTERS[self & 7]
 
 
-_NOTATION = tuple(card_name(x, copies=bool(x & 7)) for x in range(256))
-CARDS: tuple[Card, ...] = tuple(int.__new__(Card, x) for x in range(256))
+_NOTATION: Final = tuple(card_name(x, copies=bool(x & 7)) for x in range(256))
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, x) for x in range(256))
 """Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup)."""
 
 
-_BY_INT: dict[int, Card] = dict(enumerate(CARDS))
+_BY_INT: Final[dict[int, Card]] = dict(enumerate(CARDS))
 
 
 def as_card(value: int | str) -> Card:
@@ -476,7 +477,7 @@ class CardSet:
         return " ".join(map(str, self))
 
 
-KIND_MASK = 0xFF
+KIND_MASK: Final = 0xFF
 """The bits of all copies of kind 0; shift left by ``kind * 8`` for another kind."""
 
 
@@ -499,10 +500,10 @@ def _lane_mask(low_bits: int) -> int:
     return int.from_bytes(bytes([lane]) * 32, "little")
 
 
-_ABOVE = {s: _lane_mask(s) for s in (1, 2, 4)}
+_ABOVE: Final = {s: _lane_mask(s) for s in (1, 2, 4)}
 
 
-LANE_COUNT = tuple(v.bit_count() for v in range(256))
+LANE_COUNT: Final = tuple(v.bit_count() for v in range(256))
 """How many copies a kind's lane byte holds: ``LANE_COUNT[bits >> (kind * 8) & 0xFF]``."""
 
 
@@ -515,7 +516,7 @@ def lowest_copies(bits: int) -> int:
     return smear & ~((smear << 1) & _ABOVE[1])
 
 
-_LANE0 = int.from_bytes(b"\x01" * 32, "little")
+_LANE0: Final = int.from_bytes(b"\x01" * 32, "little")
 
 
 def lane_any(bits: int) -> int:

@@ -8,7 +8,7 @@ the player's next play), 0 over. Sources: HOFF, WKC-RUB, FOSTER p.334, PARLETT (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bezique.cards import cards_of
 from bezique.events import Event
@@ -16,8 +16,11 @@ from bezique.events import Event
 if TYPE_CHECKING:
     from bezique.moves import DealMoves as Deal
 
-MAY_SHOW_HAND, OPEN, MAY_SHOW_DRAW, CLOSED = 1, 2, 3, 0
-CARTE_CHANCES = frozenset({MAY_SHOW_HAND, MAY_SHOW_DRAW})
+MAY_SHOW_HAND: Final = 1
+OPEN: Final = 2
+MAY_SHOW_DRAW: Final = 3
+CLOSED: Final = 0
+CARTE_CHANCES: Final = frozenset({MAY_SHOW_HAND, MAY_SHOW_DRAW})
 """The privilege states in which carte blanche may be shown now."""
 
 

@@ -23,8 +23,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
-from attrs import evolve
-
 from bezique.bots import GreedyBot
 from bezique.cards import SUIT_NAMES, card_name, suit
 from bezique.cli import Command, game_title, register
@@ -177,7 +175,9 @@ class Narrator:
             elif e.kind == "score" and pending_meld is None and self._plays and (
                 e.cards == self._plays[-1].cards
             ):
-                self._plays[-1] = evolve(self._plays[-1], points=e.points)  # dix on play
+                play = self._plays[-1]  # a dix on play: its points join the play
+                self._plays[-1] = Event(play.kind, play.player, play.cards, e.points, play.reason,
+                                        play.private)
                 if not self.tricks:
                     out.append(self._score_line(e, None, f"  {self._trick_no + 1:>3}. "))
             elif e.kind == "score":

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from attrs import frozen
 
 from bezique.cards import LANE_COUNT, RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
 
-TRICK_POINT_SCHEMES: dict[str, dict[str, int]] = {
+TRICK_POINT_SCHEMES: Final[dict[str, dict[str, int]]] = {
     "brisques": {"A": 10, "10": 10},
     "ace11_ten10": {"A": 11, "10": 10},
     "a11_t10_k4_q3_j2": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2},
@@ -24,10 +24,10 @@ TRICK_POINT_SCHEMES: dict[str, dict[str, int]] = {
 }
 """Points of a captured card by rank, per ``trick_points.scheme``."""
 
-BRISQUE_RANKS = (0, 1)
+BRISQUE_RANKS: Final = (0, 1)
 """Aces and tens: the brisques, whatever the trick-point scheme."""
 
-PAIRED_SUIT = (2, 3, 0, 1)
+PAIRED_SUIT: Final = (2, 3, 0, 1)
 """The suit paired with each suit for the bezique (spades-diamonds, hearts-clubs)."""
 
 SUITS_SPADES, SUITS_DIAMONDS = 0, 2

@@ -557,7 +557,7 @@ class Deal(DealMoves):
         problem = action_problem(self, act)
         if problem is not None:
             raise IllegalAction(f"{act}: {problem}", rule=problem)
-        if isinstance(act, Meld | Announce):
+        if isinstance(act, (Meld, Announce)):  # a tuple: a union is built anew per call
             act = act.normalized()
         start = len(self._events)
         self._actions.append(act)

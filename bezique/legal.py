@@ -7,7 +7,7 @@ player holds copies with different consequences (ruling R10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bezique.actions import (
     LISTING_KEY,
@@ -80,14 +80,16 @@ def legal_actions(d: Deal) -> list[Action]:
     return out
 
 
-_PLAYS = tuple(Play(x) for x in range(256))
-_QUALIFIED_PLAYS = tuple(Play(x, True) for x in range(256))
-_DRAW, _DRAW_TURN_UP, _CALL_OUT = Draw(), Draw(turn_up=True), CallOut()
+_PLAYS: Final = tuple(Play(x) for x in range(256))
+_QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in range(256))
+_DRAW: Final = Draw()
+_DRAW_TURN_UP: Final = Draw(turn_up=True)
+_CALL_OUT: Final = CallOut()
 
 
-_LOWEST = tuple((v & -v).bit_length() - 1 for v in range(256))
+_LOWEST: Final = tuple((v & -v).bit_length() - 1 for v in range(256))
 """The lowest set bit of a byte (a kind's lane): its lowest copy."""
-_PLAY_LOWEST = tuple(
+_PLAY_LOWEST: Final = tuple(
     tuple(_PLAYS[k * 8 + _LOWEST[v]] if v else _PLAYS[k * 8] for v in range(256)) for k in range(32)
 )
 """The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
@@ -362,7 +364,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
         if _strict_follow(d):
             return d._follow_problem(act.card)
         return None
-    if isinstance(act, Meld | Announce):
+    if isinstance(act, (Meld, Announce)):  # tuples: a union is built anew at every call
         refusal = _meld_refusal(d) if isinstance(act, Meld) else _announce_refusal(d)
         if refusal:
             return refusal
@@ -389,7 +391,7 @@ def action_problem(d: Deal, act: Action) -> str | None:
             d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
             book=_book(d, p),
         )
-    if isinstance(act, DixShow | DixExchange):
+    if isinstance(act, (DixShow, DixExchange)):
         refusal = _dix_refusal(d, show=isinstance(act, DixShow))
         if refusal:
             return refusal

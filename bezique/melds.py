@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
+from typing import Final
 
 from attrs import frozen
 
@@ -74,7 +75,7 @@ def _lowest_n(lane: int, n: int) -> int:
     return out
 
 
-_LOW_N = tuple(tuple(_lowest_n(v, n) for n in range(9)) for v in range(256))
+_LOW_N: Final = tuple(tuple(_lowest_n(v, n) for n in range(9)) for v in range(256))
 """``_LOW_N[lane][n]``: the lowest ``n`` copies of a kind's lane byte."""
 
 
@@ -92,8 +93,8 @@ def _choose(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
     return found
 
 
-CHOSEN_SIZE = 1 << 10
-_CHOSEN: dict[tuple[object, ...], list[int]] = {}
+CHOSEN_SIZE: Final = 1 << 10
+_CHOSEN: Final[dict[tuple[object, ...], list[int]]] = {}
 
 
 def _ways(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
@@ -214,7 +215,7 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
     return all((cards & mask).bit_count() >= n for mask, n in checks)
 
 
-REACH_FOUND_SIZE = 1 << 12
+REACH_FOUND_SIZE: Final = 1 << 12
 
 
 def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPattern, ...], int]:
@@ -243,10 +244,10 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
     return found
 
 
-_NOTHING: tuple[tuple[FlatPattern, ...], int] = ((), 0)
+_NOTHING: Final[tuple[tuple[FlatPattern, ...], int]] = ((), 0)
 
 
-_NO_PENDING: frozenset[tuple[int, int]] = frozenset()
+_NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
 
 
 class Book:

@@ -12,7 +12,7 @@ from bezique.actions import Announce, Meld
 from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play
 from bezique.count import end_count, trick_points
-from bezique.events import ONE_CARD, Event
+from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.melds import Declaration, fixed_trump
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
 from bezique.tricks import beats, follow_choices, suit_bits
@@ -52,7 +52,7 @@ class DealMoves(DealState):
         self._known[p] &= ~bit
         if self._carte[p]:
             on_play(self, p)
-        self._events.append(Event("play", p, ONE_CARD[card]))
+        self._events.append(PLAY_EVENTS[p][card])
         self._trick.append(card)
         if (
             c.dix_on_play and self._trump >= 0 and self._is_dix(card)

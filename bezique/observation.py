@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from attrs import field, frozen
 
@@ -145,7 +145,7 @@ def mask_event(event: Event, observer: int) -> Event:
     return event
 
 
-_MASKED: dict[int, tuple[Event, Event]] = {}
+_MASKED: Final[dict[int, tuple[Event, Event]]] = {}
 """Masked copies of private events by the identity of the original (kept in the entry, so the
 identity cannot be reused while it is cached): an observation masks the whole history."""
 
@@ -169,7 +169,7 @@ def _masked_history(events: list[Event], observer: int) -> tuple[Event, ...]:
     ])
 
 
-_PUBLIC = (
+_PUBLIC: Final = (
     "to_move", "phase", "dealer", "turn_up", "trump", "stock_size", "in_end_phase", "trick",
     "leader", "tricks_played", "last_trick_winner", "heap", "brisques", "scores", "totals",
     "target", "called_out", "declarations",
@@ -226,7 +226,9 @@ def _public_world(deal: Deal, player: int, events: tuple[Event, ...]) -> Deal:
     return world
 
 
-_NO_ORIGIN = Origin(hands=((), ()), stock=(), turn_up=None, trump=None, leader=0, scores=None)
+_NO_ORIGIN: Final = Origin(
+    hands=((), ()), stock=(), turn_up=None, trump=None, leader=0, scores=None
+)
 """The origin of an observation's template world, which is never played or recorded (its
 `determinize` worlds get their own): nothing to build at every observation."""
 

@@ -185,7 +185,10 @@ def prechecked(method: F) -> F:
         unknown = sorted(set(position) - set(_DEFAULTS) - {"hands"})
         if unknown:
             raise TypeError(f"from_position() got an unexpected keyword argument {unknown[0]!r}")
-        check_position(compile_rules(rules), **{**_DEFAULTS, **position})
+        checked_position = check_position(compile_rules(rules), **{**_DEFAULTS, **position})
+        for name in ("scores", "totals"):  # a pair given as a list: the tuple the method declares
+            if name in position:
+                position[name] = getattr(checked_position, name)
         return method(cls, rules, **position)
 
     return cast(F, checked)

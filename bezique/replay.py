@@ -116,9 +116,9 @@ def _key(action: Action) -> object:
 def _qualified(action: Action) -> Action:
     """The action written with the copy letter of every card (``play QSb``)."""
     if isinstance(action, Play | DixShow | DixExchange):
-        return evolve(action, qualify=True)
+        return type(action)(action.card, True)
     if isinstance(action, Meld | Announce):
-        return evolve(action, qualify=(1 << len(action.cards)) - 1)
+        return type(action)(action.name, action.cards, (1 << len(action.cards)) - 1)
     return action
 
 

@@ -8,7 +8,7 @@ which rule forbids it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bezique.actions import (
     Action,
@@ -31,7 +31,7 @@ from bezique.players import player_name
 if TYPE_CHECKING:
     from bezique.deal import Deal
 
-_SIMPLE: dict[str, Action] = {
+_SIMPLE: Final[dict[str, Action]] = {
     "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "done": Done(), "call_out": CallOut(),
     "carte_blanche": CarteBlanche(),
 }
@@ -81,7 +81,7 @@ def _cards_of(action: Action) -> tuple[int, ...]:
     return ()
 
 
-_VERBS = {Play: "play", Meld: "meld", Announce: "announce", DixShow: "dix_show",
+_VERBS: Final = {Play: "play", Meld: "meld", Announce: "announce", DixShow: "dix_show",
           DixExchange: "dix_exchange"}
 
 

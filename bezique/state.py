@@ -20,8 +20,11 @@ from bezique.events import Event
 from bezique.melds import Declaration
 from bezique.rules.model import Rules
 
-LEAD, FOLLOW, DECLARE, OVER = range(4)
-PHASES = ("lead", "follow", "declare", "over")
+LEAD: Final = 0
+FOLLOW: Final = 1
+DECLARE: Final = 2
+OVER: Final = 3
+PHASES: Final = ("lead", "follow", "declare", "over")
 
 
 def _hands(hands: Sequence[Iterable[int]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

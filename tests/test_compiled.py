@@ -97,3 +97,9 @@ def test_actions_keep_their_attrs_fields_in_either_build() -> None:
         "meld bezique QS JD", "announce bezique QS JD",
     )
     assert str(DixExchange("7H")) == "dix exchange" and str(DixShow("7H", True)) == "dix show 7Ha"
+
+
+def test_from_position_takes_score_pairs_given_as_lists_in_either_build() -> None:
+    rules = bezique.load_profile("besigue")
+    deal = bezique.Deal.from_position(rules, hands=("AS", "AS"), totals=[10, 20], scores=[3, 4])
+    assert (deal.totals, deal.scores) == ((10, 20), (3, 4))
