@@ -10,8 +10,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
-from attrs import frozen
-
 from bezique.cards import LANE_COUNT, RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
 
@@ -33,9 +31,12 @@ PAIRED_SUIT: Final = (2, 3, 0, 1)
 SUITS_SPADES, SUITS_DIAMONDS = 0, 2
 
 
-@frozen
 class MeldTemplate:
-    """One active meld of the table, ready for matching: ranks as ints, class as an int."""
+    """One active meld of the table, ready for matching: ranks as ints, class as an int.
+
+    A plain class (a native class in the compiled build, docs/compiled.md), read on every
+    meld search; built once per profile by `compile_rules` and never changed after.
+    """
 
     index: int
     name: str
@@ -49,6 +50,38 @@ class MeldTemplate:
     size: int
     in_marriage_class: bool
     can_fix_trump: bool
+
+    def __init__(
+        self,
+        *,
+        index: int,
+        name: str,
+        points: int,
+        ranks: tuple[int, ...],
+        suits: str,
+        copies: int,
+        klass: int,
+        klass_name: str,
+        order: int,
+        size: int,
+        in_marriage_class: bool,
+        can_fix_trump: bool,
+    ) -> None:
+        self.index = index
+        self.name = name
+        self.points = points
+        self.ranks = ranks
+        self.suits = suits
+        self.copies = copies
+        self.klass = klass
+        self.klass_name = klass_name
+        self.order = order
+        self.size = size
+        self.in_marriage_class = in_marriage_class
+        self.can_fix_trump = can_fix_trump
+
+    def __repr__(self) -> str:
+        return f"MeldTemplate(index={self.index!r}, name={self.name!r})"
 
     @property
     def is_royal(self) -> bool:
@@ -192,9 +225,13 @@ def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
     return check
 
 
-@frozen
 class Compiled:
-    """Everything the engine needs from a profile, as ints and tuples."""
+    """Everything the engine needs from a profile, as ints and tuples.
+
+    A plain class (a native class in the compiled build, docs/compiled.md: `deal._c` is read
+    on every action), built by `compile_rules` and never changed after but for its memos;
+    equality is identity (one `Compiled` per profile, cached).
+    """
 
     rules: Rules
     pack_ranks: tuple[int, ...]
@@ -246,6 +283,82 @@ class Compiled:
     dix_anytime: bool
     call_out: bool
     extras: bool
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        pack_ranks: tuple[int, ...],
+        copies: int,
+        pack_cards: tuple[int, ...],
+        pack_bits: int,
+        pack_size: int,
+        trick_value: tuple[int, ...],
+        trick_total: int,
+        dix_rank: int,
+        dix_on: bool,
+        dix_show: bool,
+        dix_exchange: bool,
+        dix_on_play: bool,
+        dix_on_play_endgame: bool,
+        turn_up: bool,
+        melds: tuple[MeldTemplate, ...],
+        meld_by_name: dict[str, MeldTemplate],
+        patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...],
+        flat_patterns: tuple[tuple[FlatPattern, ...], ...],
+        reach_check: tuple[Callable[[bytes], int], ...],
+        reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...],
+        own_memo: list[Any],
+        book_memo: list[Any],
+        meld_memo: list[Any],
+        play_memo: list[Any],
+        carte_blanche: MeldTemplate | None,
+        court_bits: int,
+        brisque_bits: int,
+        revoke_forfeit: bool,
+        cady: bool,
+        dix_actions: bool,
+        dix_anytime: bool,
+        call_out: bool,
+        extras: bool,
+    ) -> None:
+        self.rules = rules
+        self.pack_ranks = pack_ranks
+        self.copies = copies
+        self.pack_cards = pack_cards
+        self.pack_bits = pack_bits
+        self.pack_size = pack_size
+        self.trick_value = trick_value
+        self.trick_total = trick_total
+        self.dix_rank = dix_rank
+        self.dix_on = dix_on
+        self.dix_show = dix_show
+        self.dix_exchange = dix_exchange
+        self.dix_on_play = dix_on_play
+        self.dix_on_play_endgame = dix_on_play_endgame
+        self.turn_up = turn_up
+        self.melds = melds
+        self.meld_by_name = meld_by_name
+        self.patterns = patterns
+        self.flat_patterns = flat_patterns
+        self.reach_check = reach_check
+        self.reach_found = reach_found
+        self.own_memo = own_memo
+        self.book_memo = book_memo
+        self.meld_memo = meld_memo
+        self.play_memo = play_memo
+        self.carte_blanche = carte_blanche
+        self.court_bits = court_bits
+        self.brisque_bits = brisque_bits
+        self.revoke_forfeit = revoke_forfeit
+        self.cady = cady
+        self.dix_actions = dix_actions
+        self.dix_anytime = dix_anytime
+        self.call_out = call_out
+        self.extras = extras
+
+    def __repr__(self) -> str:
+        return f"Compiled({self.rules!r})"
 
 
 def _class_ids(rules: Rules) -> dict[str, int]:
