@@ -11,26 +11,59 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
-from typing import Final
-
-from attrs import frozen
+from typing import ClassVar, Final
 
 from bezique.cards import LANE_COUNT, CardSet, card_name, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
+from bezique.frozen import Frozen, describe_fields
 
 
-@frozen
-class Declaration:
+class Declaration(Frozen):
     """A declaration on a player's table: scored, or pending (announced, Cady). ``cards`` is
-    the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values."""
+    the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values.
 
+    A frozen record (`bezique.frozen`; a native class in the compiled build, read on every
+    meld search): attrs' constructor, equality, hashing, ``repr`` and fields, kept by hand.
+    """
+
+    __slots__ = ("cards", "intact", "klass", "order", "owner", "pending", "template")
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "owner", "template", "cards", "klass", "order", "intact", "pending",
+    )
     owner: int
     template: int
     cards: int
     klass: int
     order: int
-    intact: bool = True
-    pending: bool = False
+    intact: bool
+    pending: bool
+
+    def __init__(
+        self, owner: int, template: int, cards: int, klass: int, order: int,
+        intact: bool = True, pending: bool = False,
+    ) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "klass", klass)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "intact", intact)
+        object.__setattr__(self, "pending", pending)
+
+    def _key(self) -> tuple[int, int, int, int, int, bool, bool]:
+        return (
+            self.owner, self.template, self.cards, self.klass, self.order, self.intact,
+            self.pending,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Declaration)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((Declaration, *self._key()))
 
     @property
     def card_set(self) -> CardSet:
@@ -43,6 +76,9 @@ class Declaration:
             owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
             order=self.order, intact=False, pending=self.pending,
         )
+
+
+describe_fields(Declaration)
 
 
 def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool:

@@ -1,5 +1,6 @@
-"""The hand-written frozen records (bezique.frozen: `Event` and the actions) keep what attrs gave
-them, in either build: fields, equality, hashing, repr, pickling, frozenness, attrs' API."""
+"""The hand-written frozen records (bezique.frozen: `Event`, the actions, `Declaration`) keep
+what attrs gave them, in either build: fields, equality, hashing, repr, pickling, frozenness,
+attrs' API."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from bezique.actions import Announce, DixExchange, DixShow, Meld, Play
 from bezique.cards import Card
 from bezique.events import Event
+from bezique.melds import Declaration
 
 RECORDS = [
     Event("score", 1, (Card("QS"), Card("JD")), 40, "bezique"),
@@ -22,6 +24,7 @@ RECORDS = [
     Announce("marriage", "KH QH"),
     DixShow("7H", True),
     DixExchange("7H"),
+    Declaration(1, 3, 0b101, 2, 1, intact=False, pending=True),
 ]
 
 
