@@ -1,10 +1,11 @@
-"""Frozen records written by hand, for the compiled build: the base of `Event` and the actions.
+"""Frozen records written by hand, for the compiled build: the base of `Event`, the actions and
+`bezique.melds.Declaration`.
 
 attrs builds a class's ``__init__`` at import time as generated Python source, which mypyc
 cannot compile: every event an action causes would be built by interpreted code in the compiled
-build too. `Event` and the actions (`Play`, `Meld`, `Announce`, `DixShow`, `DixExchange`) are
-plain classes instead, native classes in the compiled build (docs/compiled.md), that keep by
-hand what attrs gave them:
+build too. `Event`, the actions (`Play`, `Meld`, `Announce`, `DixShow`, `DixExchange`) and
+`Declaration` are plain classes instead, native classes in the compiled build
+(docs/compiled.md), that keep by hand what attrs gave them:
 
 - an explicit ``__init__`` (same signature as before) that sets each field with
   ``object.__setattr__(self, "name", value)``: mypyc compiles it to a direct store;
@@ -36,8 +37,9 @@ from attrs.exceptions import FrozenInstanceError
 
 
 class Frozen:
-    """A frozen record (the base of `Event` and the actions): attributes cannot be set or
-    deleted, ``repr`` and pickling go by the fields `describe_fields` gave the class."""
+    """A frozen record (the base of `Event`, the actions and `Declaration`): attributes cannot
+    be set or deleted, ``repr`` and pickling go by the fields `describe_fields` gave the
+    class."""
 
     __slots__ = ()
     __attrs_attrs__: ClassVar[Any]
