@@ -237,6 +237,7 @@ def test_a_new_game_of_any_profile_or_an_uploaded_house_profile(page: Page, addr
     page.locator("[data-testid=new-game]").click()
     page.locator("[data-testid=profile-file]").set_input_files(str(bad))
     page.locator("[data-testid=start]").click()
+    # The page reads the file before it asks the server, so wait for the answer itself.
+    page.wait_for_function("document.querySelector('#message').innerText.includes('game.target')")
     settle(page)
-    assert "game.target" in page.locator("#message").inner_text()
     assert page.evaluate("state.table.profile") == "my-house"
