@@ -51,8 +51,9 @@ def _cards(cards: tuple[int, ...], qualify: int) -> str:
     return " ".join(_card(c, bool(qualify >> i & 1)) for i, c in enumerate(cards))
 
 
-class Play(Frozen):
-    """Play a card to the current trick (from the hand or the table)."""
+class _OneCard(Frozen):
+    """An action on one card: what `Play`, `DixShow` and `DixExchange` share (``qualify``:
+    name the card with its copy letter; it takes no part in equality)."""
 
     __slots__ = ("card", "qualify")
     __match_args__: ClassVar[tuple[str, ...]] = ("card", "qualify")
@@ -66,11 +67,17 @@ class Play(Frozen):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        assert isinstance(other, Play)
+        assert isinstance(other, _OneCard)
         return self.card == other.card
 
     def __hash__(self) -> int:
-        return hash((Play, self.card))
+        return hash((type(self), self.card))
+
+
+class Play(_OneCard):
+    """Play a card to the current trick (from the hand or the table)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"play {_card(self.card, self.qualify)}"
@@ -137,26 +144,10 @@ class Announce(_Declared):
         return "announce"
 
 
-class _DixAction(Frozen):
+class _DixAction(_OneCard):
     """An action on one trump dix: what `DixShow` and `DixExchange` share."""
 
-    __slots__ = ("card", "qualify")
-    __match_args__: ClassVar[tuple[str, ...]] = ("card", "qualify")
-    card: Card
-    qualify: bool
-
-    def __init__(self, card: int | str, qualify: bool = False) -> None:
-        object.__setattr__(self, "card", as_card(card))
-        object.__setattr__(self, "qualify", qualify)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, _DixAction)
-        return self.card == other.card
-
-    def __hash__(self) -> int:
-        return hash((type(self), self.card))
+    __slots__ = ()
 
     @property
     def verb(self) -> str:
