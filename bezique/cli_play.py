@@ -50,7 +50,7 @@ from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
-from bezique.search import DEFAULT_SIMULATIONS, evaluate, solve
+from bezique.search import advise
 
 NAMES = ("You", "Bot")
 """Seat names: the person is player 0, the bot player 1."""
@@ -226,17 +226,12 @@ class Session:
 
     def _hint(self, deal: Deal) -> str:
         """The search's choice for the person, with its value (exact in the end phase)."""
-        seen = deal.observation(0)
-        if len(seen.legal_actions()) == 1:
-            return f"hint: {self._label(seen.legal_actions()[0])} (the only legal action)"
-        if seen.in_end_phase:  # the count tells every card: one exact solve
-            solution = solve(seen.determinize(self.hint_rng))
-            best, value, how = solution.line[0], float(solution.value), "exact"
-        else:
-            evaluation = evaluate(seen, rng=self.hint_rng, simulations=DEFAULT_SIMULATIONS)
-            best, value = evaluation.best, evaluation.value
-            how = f"estimated from {evaluation.simulations} playouts"
-        return f"hint: {self._label(best)} (expected {value:+.0f} points over the deal; {how})"
+        advice = advise(deal.observation(0), rng=self.hint_rng)
+        label = self._label(advice.action)
+        if advice.value is None:
+            return f"hint: {label} (the only legal action)"
+        how = "exact" if advice.exact else f"estimated from {advice.simulations} playouts"
+        return f"hint: {label} (expected {advice.value:+.0f} points over the deal; {how})"
 
     def _default_file(self) -> str:
         """The first of ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` … that does not exist."""

@@ -45,8 +45,10 @@ __all__ = [
     "DEFAULT_SIMULATIONS",
     "DEFAULT_Z",
     "ActionValue",
+    "Advice",
     "Evaluation",
     "SearchBot",
+    "advise",
     "evaluate",
     "outcome",
     "prior",
@@ -234,6 +236,47 @@ def evaluate(
     results = _playouts(observation, actions, rng, simulations, seconds)
     return Evaluation(player=observation.player, values=_values(actions, results), exact=False,
                       simulations=len(actions) * len(results[0]))
+
+
+@frozen(kw_only=True)
+class Advice:
+    """The search's choice for a player to move (`advise`): a hint."""
+
+    action: Action
+    value: float | None
+    """The expected final deal score difference after ``action`` (exact when ``exact``); None
+    when it is the only legal action (nothing was searched)."""
+    exact: bool
+    """Whether ``value`` is the solver's (the end phase), not an estimate from playouts."""
+    simulations: int
+    """The playouts the estimate took (0 when exact or not searched)."""
+
+
+def advise(
+    observation: Observation, *, rng: random.Random, simulations: int = DEFAULT_SIMULATIONS
+) -> Advice:
+    """The best action of ``observation`` (whose player must be to move) and its value: in the
+    end phase one exact solve; in the stock phase `evaluate` with ``simulations`` playouts; the
+    only legal action at no cost.
+
+    >>> import bezique, random
+    >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=1, dealer=0)
+    >>> while not deal.in_end_phase:
+    ...     _ = deal.apply(deal.legal_actions()[0])
+    >>> advice = advise(deal.observation(deal.to_move), rng=random.Random(0))
+    >>> advice.exact, advice.action == solve(deal).line[0], advice.value == solve(deal).value
+    (True, True, True)
+    """
+    actions = observation.legal_actions()
+    if len(actions) == 1:
+        return Advice(action=actions[0], value=None, exact=True, simulations=0)
+    if observation.in_end_phase:  # the count tells every card: one exact solve
+        solution = solve(observation.determinize(rng))
+        return Advice(action=solution.line[0], value=float(solution.value), exact=True,
+                      simulations=0)
+    found = evaluate(observation, rng=rng, simulations=simulations)
+    return Advice(action=found.best, value=found.value, exact=False,
+                  simulations=found.simulations)
 
 
 def _gains(results: list[list[int]]) -> list[tuple[float, float]]:

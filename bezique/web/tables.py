@@ -41,7 +41,7 @@ from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.game import Game
 from bezique.rules import list_profiles, load_profile, profile_from_toml
 from bezique.rules.model import Rules
-from bezique.search import DEFAULT_SIMULATIONS, evaluate
+from bezique.search import DEFAULT_SIMULATIONS, advise
 from bezique.web.views import event_text, table_view
 
 __all__ = ["MAX_PROFILE_TEXT", "MAX_RECORD_TEXT", "Table", "Tables", "WebError"]
@@ -284,16 +284,11 @@ class Tables:
             deal = table.game.deal
             if deal is None or deal.is_over or deal.to_move != table.seat:
                 raise WebError("conflict", "no decision of yours to hint at")
-            seen = deal.observation(table.seat)
-            actions = seen.legal_actions()
-            if len(actions) == 1:
-                best, value, exact, used = actions[0], None, True, 0
-            else:
-                found = evaluate(seen, rng=table.hint_rng, simulations=simulations)
-                best, value, exact, used = (found.best, round(found.value, 1), found.exact,
-                                            found.simulations)
-            return {"action": str(best), "id": encoding(deal.rules).id_of(best),
-                    "value": value, "exact": exact, "simulations": used}
+            advice = advise(deal.observation(table.seat), rng=table.hint_rng,
+                            simulations=simulations)
+            value = None if advice.value is None else round(advice.value, 1)
+            return {"action": str(advice.action), "id": encoding(deal.rules).id_of(advice.action),
+                    "value": value, "exact": advice.exact, "simulations": advice.simulations}
 
     def next_deal(self, table_id: str) -> dict[str, Any]:
         """Deal the next deal once the current one is over (the bot plays if it leads).
