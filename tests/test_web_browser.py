@@ -214,6 +214,14 @@ def test_a_call_out_is_made_by_clicking_its_button(page: Page, address: str) -> 
     assert "called out" in page.locator("#status").inner_text()
 
 
+def upload_profile(page: Page, path: Path, text: str) -> None:
+    """Start a new game from the dialog with ``text`` uploaded as a house profile file."""
+    path.write_text(text)
+    page.locator("[data-testid=new-game]").click()
+    page.locator("[data-testid=profile-file]").set_input_files(str(path))
+    page.locator("[data-testid=start]").click()
+
+
 def test_a_new_game_of_any_profile_or_an_uploaded_house_profile(page: Page, address: str,
                                                                  tmp_path: Path) -> None:
     open_table(page, address)
@@ -224,19 +232,12 @@ def test_a_new_game_of_any_profile_or_an_uploaded_house_profile(page: Page, addr
     page.wait_for_function("state.table && state.table.profile === 'rubicon'")
     settle(page)
     assert page.locator("[data-testid^=card-hand-]").count() == 9
-    house = tmp_path / "house.toml"
-    house.write_text('extends = "pinochle"\nname = "my-house"\n[game]\ntarget = 500\n')
-    page.locator("[data-testid=new-game]").click()
-    page.locator("[data-testid=profile-file]").set_input_files(str(house))
-    page.locator("[data-testid=start]").click()
+    upload_profile(page, tmp_path / "house.toml",
+                   'extends = "pinochle"\nname = "my-house"\n[game]\ntarget = 500\n')
     page.wait_for_function("state.table && state.table.profile === 'my-house'")
     settle(page)
     assert "to 500" in page.locator("[data-testid=totals]").inner_text()
-    bad = tmp_path / "bad.toml"
-    bad.write_text('extends = "pinochle"\n[game]\ntarget = "high"\n')
-    page.locator("[data-testid=new-game]").click()
-    page.locator("[data-testid=profile-file]").set_input_files(str(bad))
-    page.locator("[data-testid=start]").click()
+    upload_profile(page, tmp_path / "bad.toml", 'extends = "pinochle"\n[game]\ntarget = "high"\n')
     # The page reads the file before it asks the server, so wait for the answer itself.
     page.wait_for_function("document.querySelector('#message').innerText.includes('game.target')")
     settle(page)
