@@ -14,7 +14,7 @@ from bezique.actions import Action, CallOut, Play
 from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
 from bezique.observation import Observation
 from bezique.search import Evaluation, SearchBot, evaluate, solve
-from bezique.search.bot import outcome
+from bezique.search.bot import _halving, outcome, prior
 from bezique.simulate import wilson
 
 SIMULATIONS = 20
@@ -101,6 +101,27 @@ def test_same_seed_and_budget_give_the_same_choices() -> None:
     )
     assert first.actions == second.actions
     assert first == second
+
+
+def test_sequential_halving_keeps_the_heuristic_choice_and_plays_the_same_worlds() -> None:
+    deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=3)
+    seen = deal.observation(deal.to_move or 0)
+    ranked = prior(seen)[:8]
+    assert len(ranked) >= 4
+    alive, survived = _halving(seen, ranked, random.Random(0), 96, None)
+    assert alive[0] == 0 and 2 <= len(alive) < len(ranked)  # halved, the reference kept
+    assert len({len(r) for r in survived}) == 1  # every survivor played every world
+    assert sum(len(r) for r in survived) <= 96
+
+
+def test_a_halving_search_bot_is_reproducible_and_legal() -> None:
+    rules = bezique.load_profile("bezique")
+    first, second = (
+        play_deal(rules, (SearchBot(seed=7, simulations=SIMULATIONS, candidates=6, halving=True),
+                          RandomBot(seed=1)), seed=5)
+        for _ in range(2)
+    )
+    assert first.is_over and first.actions == second.actions
 
 
 def test_the_seconds_budget_plays_legal_actions() -> None:
