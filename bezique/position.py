@@ -14,6 +14,7 @@ bezique.errors.PositionError: hands: expected two hands (P0's and P1's), got 1
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -157,12 +158,6 @@ class _Placer:
         return tuple(out)
 
 
-_DEFAULTS: dict[str, object] = {
-    "stock": "", "turn_up": None, "dealer": 0, "trump": None, "leader": None, "scores": None,
-    "totals": (0, 0), "target": None,
-}
-"""`Deal.from_position`'s defaults, for `prechecked`."""
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -174,6 +169,9 @@ def prechecked(method: F) -> F:
     `PositionError` naming the argument in both builds.
     """
 
+    defaults = {name: p.default for name, p in inspect.signature(method).parameters.items()
+                if p.default is not inspect.Parameter.empty}
+
     @functools.wraps(method)
     def checked(cls: Any, rules: object = None, /, **position: Any) -> Any:
         if rules is None and "rules" in position:
@@ -182,10 +180,10 @@ def prechecked(method: F) -> F:
             raise PositionError("rules", f"expected a Rules, got {type(rules).__name__}")
         if "hands" not in position:
             raise TypeError("from_position() missing 1 required keyword-only argument: 'hands'")
-        unknown = sorted(set(position) - set(_DEFAULTS) - {"hands"})
+        unknown = sorted(set(position) - set(defaults) - {"hands"})
         if unknown:
             raise TypeError(f"from_position() got an unexpected keyword argument {unknown[0]!r}")
-        checked_position = check_position(compile_rules(rules), **{**_DEFAULTS, **position})
+        checked_position = check_position(compile_rules(rules), **{**defaults, **position})
         for name in ("scores", "totals"):  # a pair given as a list: the tuple the method declares
             if name in position:
                 position[name] = getattr(checked_position, name)
