@@ -150,7 +150,8 @@ class Tables:
             return table
 
     def _add(self, game: Game, seat: int, bot: str, movers: list[int]) -> dict[str, Any]:
-        table = Table(id=secrets.token_urlsafe(12), game=game, seat=_seat(seat), bot_spec=bot,
+        """Hold ``game`` (``seat`` and ``bot`` checked already) and let the bot play."""
+        table = Table(id=secrets.token_urlsafe(12), game=game, seat=seat, bot_spec=bot,
                       bot=make_bot(bot, game.seed), hint_rng=random.Random(game.seed),
                       movers=movers)
         with self._lock:
