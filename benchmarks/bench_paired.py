@@ -23,28 +23,11 @@ import sys
 import time
 from typing import Any
 
+from bench_bots import Timed, stats  # the same timing as the whole-game benchmark
+
 import bezique
-from bezique.actions import Action
 from bezique.bots import GreedyBot, play_deal
-from bezique.observation import Observation
 from bezique.search import SearchBot
-
-
-class Timed:
-    """Wraps a `SearchBot`: the seconds of each searched decision."""
-
-    def __init__(self, bot: SearchBot) -> None:
-        self.bot = bot
-        self.times: list[float] = []
-
-    def choose(self, observation: Observation) -> Action:
-        """The wrapped bot's choice, timed when there was a choice."""
-        many = len(observation.legal_actions()) > 1
-        start = time.perf_counter()
-        action = self.bot.choose(observation)
-        if many:
-            self.times.append(time.perf_counter() - start)
-        return action
 
 
 def main() -> None:
@@ -71,7 +54,7 @@ def main() -> None:
             bots = (bot, GreedyBot()) if seat == 0 else (GreedyBot(), bot)
             deal = play_deal(rules, bots, seed=seed, dealer=seed % 2)
             diffs.append(deal.scores[seat] - deal.scores[1 - seat])
-            times += bot.times
+            times += bot.times["searched"]
         pairs.append(sum(diffs) / 2)
         done = len(pairs)
         se = statistics.stdev(pairs) / math.sqrt(done) if done > 1 else 0.0
@@ -80,7 +63,7 @@ def main() -> None:
     print(file=sys.stderr)
     mean = statistics.fmean(pairs)
     se = statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.0
-    times.sort()
+    timing = stats(times)
     report: dict[str, Any] = {
         "command": shlex.join(["python", *sys.argv]),
         "profile": args.profile,
@@ -89,11 +72,10 @@ def main() -> None:
         "deals": len(pairs), "first": args.first,
         "mean": round(mean, 3), "se": round(se, 3),
         "per_pair": pairs,
-        "decisions": len(times),
-        "seconds_mean": round(statistics.fmean(times), 6) if times else 0.0,
-        "seconds_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 6)
-        if times else 0.0,
-        "seconds_max": round(times[-1], 6) if times else 0.0,
+        "decisions": timing["count"],
+        "seconds_mean": timing["mean"],
+        "seconds_p99": timing["p99"],
+        "seconds_max": timing["max"],
         "wall_seconds": round(time.perf_counter() - start, 1),
     }
     print(json.dumps({k: v for k, v in report.items() if k != "per_pair"}))
