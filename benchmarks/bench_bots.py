@@ -1,9 +1,10 @@
-"""How strong `SearchBot` is: whole games against `GreedyBot` and `RandomBot`, timed.
+"""How strong `SearchBot` is: whole games against GreedyBot, RandomBot or PlannerBot, timed.
 
 Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
-        [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K] [--workers W]
+        [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K]
+        [--exact-stock K] [--workers W]
         [--seed S] [--json FILE] [--journal FILE]
 
 For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
@@ -38,7 +39,8 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   match, so an interrupted run keeps the matches it finished);
 - ``budget``: ``simulations`` and ``seconds`` as given (null when not), and
   ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null),
-  and ``candidates`` (``--candidates``, `SearchBot`'s ``candidates``);
+  ``candidates`` (``--candidates``, `SearchBot`'s ``candidates``) and ``exact_stock``
+  (``--exact-stock``, `SearchBot`'s ``exact_stock``);
 - ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``;
 - ``results``: one object per profile and opponent with ``profile``, ``opponent``,
   ``games``, ``wins``, ``losses``, ``draws`` (games, `SearchBot`'s view), ``win_rate`` and
@@ -77,12 +79,14 @@ from bezique.actions import Action
 from bezique.bots import Bot, GreedyBot, RandomBot, finish
 from bezique.game import Game
 from bezique.observation import Observation
+from bezique.planner import PlannerBot
 from bezique.rules import list_profiles
-from bezique.search import DEFAULT_SIMULATIONS, SearchBot
+from bezique.search import DEFAULT_EXACT_STOCK, DEFAULT_SIMULATIONS, SearchBot
 from bezique.search.bot import DEFAULT_CANDIDATES
 from bezique.simulate import unit_seed, wilson
 
 OPPONENTS: dict[str, Callable[[int], Bot]] = {
+    "planner": lambda seed: PlannerBot(),
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
 }
@@ -114,19 +118,19 @@ class Timed:
         return action
 
 
-Task = tuple[str, str, int, int, int | None, float | None, int]
+Task = tuple[str, str, int, int, int | None, float | None, int, int]
 """One game to play: profile, opponent, run seed, game index, simulations, seconds,
-candidates."""
+candidates, exact_stock."""
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play game ``index`` of a match and return its outcome and `SearchBot`'s timings."""
-    profile, opponent, seed, index, simulations, seconds, candidates = task
+    profile, opponent, seed, index, simulations, seconds, candidates, exact_stock = task
     rules = bezique.load_profile(profile)
     game_seed = unit_seed(seed, index // 2)
     me = index % 2
     search = Timed(SearchBot(seed=unit_seed(game_seed, 0), simulations=simulations,
-                             seconds=seconds, candidates=candidates))
+                             seconds=seconds, candidates=candidates, exact_stock=exact_stock))
     other = OPPONENTS[opponent](unit_seed(game_seed, 1))
     bots: list[Bot] = [search, other] if me == 0 else [other, search]
     game = Game(rules, seed=game_seed)
@@ -240,11 +244,12 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
     ``--journal``, games found there are not played again and new ones are added."""
     key = {"profile": profile, "opponent": opponent, "seed": args.seed,
            "simulations": args.simulations, "seconds": args.seconds,
-           "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates}
+           "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates,
+           "exact_stock": args.exact_stock}
     games = [g for i, g in sorted(_journaled(args.journal, key).items()) if i < args.games]
     known = {g["index"] for g in games}
     tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds,
-                          args.candidates)
+                          args.candidates, args.exact_stock)
                          for i in range(args.games) if i not in known]
     start = time.perf_counter()
     wins = sum(g["outcome"] == "win" for g in games)
@@ -329,8 +334,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     budget.add_argument("--simulations", type=int, help="playouts per decision")
     budget.add_argument("--seconds", type=float, help="seconds per decision")
     parser.add_argument("--candidates", type=int, default=DEFAULT_CANDIDATES,
-                        help="GreedyBot's best actions the search compares (1: no stock-phase "
-                             f"search, only the end-phase solver; default {DEFAULT_CANDIDATES})")
+                        help="PlannerBot's best actions the search compares (1: no stock-phase "
+                             "playouts, PlannerBot's choice but for the exact window; default "
+                             f"{DEFAULT_CANDIDATES})")
+    parser.add_argument("--exact-stock", type=int, default=DEFAULT_EXACT_STOCK,
+                        help="stock size from which on the search solves the end phase in its "
+                             f"sampled worlds (0: never; default {DEFAULT_EXACT_STOCK})")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
@@ -343,6 +352,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                      f"chairs), got {args.games}")
     if args.candidates < 1:
         parser.error(f"--candidates must be at least 1, got {args.candidates}")
+    if args.exact_stock < 0:
+        parser.error(f"--exact-stock must be at least 0, got {args.exact_stock}")
     if args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
     if args.simulations is not None and args.simulations < 1:
@@ -374,7 +385,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "games": args.games,
         "workers": args.workers,
         "budget": {"simulations": args.simulations, "seconds": args.seconds,
-                   "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates},
+                   "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates,
+                   "exact_stock": args.exact_stock},
         "machine": machine(),
         "complete": False,
         "wall_seconds": 0.0,

@@ -1,5 +1,6 @@
 """Bots that play any profile through the public API: a `RandomBot`, a `GreedyBot`, and by name
-the search (``make_bot("search", seed)``, a `bezique.search.SearchBot`).
+the planner (``make_bot("planner", seed)``, a `bezique.planner.PlannerBot`) and the search
+(``make_bot("search", seed)``, a `bezique.search.SearchBot`).
 
 A bot is anything with ``choose(observation) -> action`` (the `Bot` protocol): it sees only what
 its player may know (``deal.observation(p)``) and picks one of ``observation.legal_actions()``,
@@ -124,11 +125,15 @@ class GreedyBot:
 
     def choose(self, observation: Observation) -> Action:
         """The greedy choice among ``observation.legal_actions()``."""
-        actions = observation.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        turn = _Turn(observation)
-        return max(actions, key=turn.value)
+        return _best(observation, _Turn)
+
+
+def _best(observation: Observation, turn: Callable[[Observation], _Turn]) -> Action:
+    """The legal action that ``turn(observation)`` values most (the only one at no cost)."""
+    actions = observation.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    return max(actions, key=turn(observation).value)
 
 
 class _Turn:
@@ -356,8 +361,16 @@ def _search_bot(seed: int, simulations: int | None = None) -> Bot:
     return SearchBot(seed=seed, simulations=simulations)
 
 
+def _planner_bot(seed: int) -> Bot:
+    """A `bezique.planner.PlannerBot` (deterministic: the seed is not used)."""
+    from bezique.planner import PlannerBot
+
+    return PlannerBot()
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {
     "search": _search_bot,
+    "planner": _planner_bot,
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
 }

@@ -4,10 +4,10 @@ Your hand and both tables are shown with suit symbols (coloured only on a termin
 with ``NO_COLOR`` set); your legal actions are numbered. Type a number or the notation
 (``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint`` (the search's choice and
 its expected final deal score difference), ``score``, ``save [FILE]``, ``quit``. The bot is the
-search (`bezique.search.SearchBot`) unless ``--bot`` names another (``greedy``, ``random``, or
-``search:N`` for N playouts per decision). Refused input is explained and asked again. When
-the game ends, and when you leave (``quit``, end of input or Ctrl-C), you are offered to save
-the game record (``bezique replay FILE`` replays it) under the first free name
+search (`bezique.search.SearchBot`) unless ``--bot`` names another (``planner``, ``greedy``,
+``random``, or ``search:N`` for N playouts per decision). Refused input is explained and asked
+again. When the game ends, and when you leave (``quit``, end of input or Ctrl-C), you are
+offered to save the game record (``bezique replay FILE`` replays it) under the first free name
 ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` …; saving over an existing file asks first.
 
 The session reads through an injectable ``read(prompt)`` function, so it can be scripted:

@@ -1,8 +1,9 @@
 """``bezique simulate``: many seeded bot-against-bot deals or games, with statistics.
 
-``--bots A,B`` names two bots by spec (`bezique.bots.make_bot`): ``search``, ``greedy``,
-``random``, or ``search:N`` for the search with N playouts per decision. A progress bar (units
-done, rate, time left) is drawn on stderr when it is a terminal, or with ``--progress``.
+``--bots A,B`` names two bots by spec (`bezique.bots.make_bot`): ``search``, ``planner``,
+``greedy``, ``random``, or ``search:N`` for the search with N playouts per decision. A progress
+bar (units done, rate, time left) is drawn on stderr when it is a terminal, or with
+``--progress``.
 
 >>> from bezique.cli import main
 >>> main(["simulate", "--profile", "bezique", "--deals", "4", "--bots", "greedy,random"])

@@ -13,6 +13,7 @@ import bezique
 from bezique.actions import Action, CallOut, Play
 from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
 from bezique.observation import Observation
+from bezique.planner import PlannerBot
 from bezique.search import Evaluation, SearchBot, evaluate, solve
 from bezique.search.bot import _halving, outcome, prior
 from bezique.simulate import wilson
@@ -30,8 +31,8 @@ do it; measured when written: 10 of 10)."""
 MIN_POINT_SHARE_VS_GREEDY = 0.4
 """The share of all the points of the deals that SearchBot must exceed against GreedyBot. Loose
 on purpose: ten deals are few (a deal's score difference varies by about 200 points), while over
-1,000 whole games SearchBot wins 58% of the deals and 62% of the games (docs/bots.md#strength);
-RandomBot gets about 0.20 of the points against GreedyBot."""
+1,000 whole games SearchBot (one candidate) wins 65% of the deals and 77% of the games
+(docs/bots.md#strength); RandomBot gets about 0.20 of the points against GreedyBot."""
 
 
 class Checked:
@@ -307,3 +308,67 @@ def test_search_bot_outscores_greedy_bot() -> None:
     share = mine / (mine + theirs)
     assert share > MIN_POINT_SHARE_VS_GREEDY, (
         f"{mine} points to {theirs}, deals won {won}, lost {lost}")
+
+
+# --------------------------------------------------------------------------- the exact window
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"exact_stock": -1}, "exact_stock must be at least 0"),
+     ({"exact_worlds": 1}, "exact_worlds must be at least 2"),
+     ({"exact_nodes": 0}, "exact_nodes must be at least 1")],
+)
+def test_bad_exact_window_settings_raise_value_error(
+    kwargs: dict[str, int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        SearchBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_exact_window_overrules_the_planner_over_the_last_stock_tricks() -> None:
+    """With one candidate the stock phase is PlannerBot's play, except over the last stock
+    tricks (at most `DEFAULT_EXACT_STOCK` cards), where the solved worlds overrule it now and
+    then; with ``exact_stock=0`` never."""
+    rules = bezique.load_profile("bezique")
+    overruled = {4: 0, 0: 0}
+    for seed in range(12):
+        deal = bezique.Deal.new(rules, seed=seed, dealer=seed % 2)
+        bots = {window: SearchBot(seed=seed, candidates=1, exact_stock=window)
+                for window in overruled}
+        while not deal.in_end_phase and not deal.is_over:
+            seen = deal.observation(deal.to_move)
+            planned = PlannerBot().choose(seen)
+            for window, bot in bots.items():
+                chosen = bot.choose(seen)
+                assert chosen in seen.legal_actions()
+                if chosen != planned:
+                    assert seen.stock_size <= window
+                    overruled[window] += 1
+            deal.apply(planned)
+    assert overruled[0] == 0 and overruled[4] > 0, overruled
+
+
+def test_the_exact_window_stops_sampling_past_its_node_budget(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`exact_worlds` worlds at most; past `exact_nodes` solved positions, no further world
+    (two at least)."""
+    import bezique.search.bot as search_bot
+
+    calls: list[int] = []
+    real = search_bot._world
+
+    def counted(*args: object, **kwargs: object) -> list[int]:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_bot, "_world", counted)
+    deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=2, dealer=0)
+    while deal.stock_size > 4 or len(deal.legal_actions()) < 2:
+        deal.apply(PlannerBot().choose(deal.observation(deal.to_move)))
+    seen = deal.observation(deal.to_move)
+    for nodes, worlds in ((None, 6), (1, 2)):
+        calls.clear()
+        SearchBot(seed=1, exact_worlds=6, exact_nodes=nodes).choose(seen)
+        assert len(calls) == worlds, nodes

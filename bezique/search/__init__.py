@@ -3,6 +3,9 @@
 action and `advise` giving a hint (see ``docs/search.md``)."""
 
 from bezique.search.bot import (
+    DEFAULT_EXACT_NODES,
+    DEFAULT_EXACT_STOCK,
+    DEFAULT_EXACT_WORLDS,
     DEFAULT_SIMULATIONS,
     ActionValue,
     Advice,
@@ -16,6 +19,9 @@ from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.solver import Solution, solve
 
 __all__ = [
+    "DEFAULT_EXACT_NODES",
+    "DEFAULT_EXACT_STOCK",
+    "DEFAULT_EXACT_WORLDS",
     "DEFAULT_MAX_NODES",
     "DEFAULT_SIMULATIONS",
     "ActionValue",

@@ -31,9 +31,10 @@ from collections.abc import Callable
 from attrs import frozen
 
 from bezique.actions import Action, CallOut
-from bezique.bots import _Turn
 from bezique.deal import Deal
 from bezique.observation import Observation
+from bezique.planner import ranked
+from bezique.search.endgame import NodeBudgetExceeded
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.rollout import playout
@@ -42,8 +43,12 @@ from bezique.state import OVER
 
 __all__ = [
     "DEFAULT_CANDIDATES",
+    "DEFAULT_EXACT_NODES",
+    "DEFAULT_EXACT_STOCK",
+    "DEFAULT_EXACT_WORLDS",
     "DEFAULT_SIMULATIONS",
     "DEFAULT_Z",
+    "EXACT_Z",
     "ActionValue",
     "Advice",
     "Evaluation",
@@ -64,11 +69,25 @@ DEFAULT_CANDIDATES = 4
 DEFAULT_Z = 2.0
 """How many standard errors a candidate's gain must exceed to overrule the heuristic."""
 
+DEFAULT_EXACT_STOCK = 4
+"""With at most this many cards left in the stock, `SearchBot` compares every legal action in
+sampled worlds whose end phase is solved exactly (see `SearchBot`)."""
+
+DEFAULT_EXACT_WORLDS = 16
+"""How many sampled worlds those comparisons take (at most)."""
+
+DEFAULT_EXACT_NODES = 250_000
+"""The positions those comparisons may solve in all: once past it, no further world is
+sampled (two at least), so that a decision stays well under a second."""
+
+EXACT_Z = 1.0
+"""The significance test of those comparisons: with the end phase exact, a world's values are
+sharp, so a smaller gain overrules the heuristic."""
+
 
 def prior(observation: Observation) -> list[Action]:
-    """The legal actions, the greedy heuristic's (`bezique.bots.GreedyBot`) favourite first."""
-    turn = _Turn(observation)
-    return sorted(observation.legal_actions(), key=turn.value, reverse=True)
+    """The legal actions, the heuristic's (`bezique.planner.PlannerBot`) favourite first."""
+    return ranked(observation)
 
 
 @frozen(kw_only=True)
@@ -165,16 +184,34 @@ def _playouts(
     return results
 
 
-def _world(observation: Observation, actions: list[Action], rng: random.Random) -> list[int]:
+def _world(
+    observation: Observation, actions: list[Action], rng: random.Random, *,
+    max_nodes: int | None = None, exact: bool = False, spent: list[int] | None = None,
+) -> list[int]:
     """One world sampled from ``observation``, played out after each of ``actions``: the final
-    score difference (`outcome`) of each, for the observer."""
+    score difference (`outcome`) of each, for the observer. With ``exact``, the playout stops
+    when the stock is gone and the end phase is solved (`solve`, within ``max_nodes``; played
+    out when the budget runs out), the positions solved added to ``spent[0]``."""
     world = observation.determinize(rng)
+    me = observation.player
     out = []
     for action in actions:
         child = world.clone()
         child._execute(action)
-        playout(child)
-        out.append(outcome(child, observation.player))
+        playout(child, to_end_phase=exact)
+        if child._phase != OVER:
+            try:
+                solution = solve(child, max_nodes=max_nodes)
+            except NodeBudgetExceeded:
+                if spent is not None and max_nodes is not None:
+                    spent[0] += max_nodes
+                playout(child)
+            else:
+                if spent is not None:
+                    spent[0] += solution.nodes
+                out.append(solution.scores[me] - solution.scores[1 - me])
+                continue
+        out.append(outcome(child, me))
     return out
 
 
@@ -370,8 +407,13 @@ class SearchBot:
     ``max_nodes`` bounds an end-phase decision (`bezique.search.horizon`): the exact solver's
     move when its solve visits at most that many positions, else the move of a shallower
     search (iterative deepening, estimated beyond its horizon) on as many again; None solves
-    every end-phase decision exactly, however long it takes. A decision with one legal action
-    costs nothing.
+    every end-phase decision exactly, however long it takes. With at most ``exact_stock``
+    cards left in the stock, the bot compares every legal action instead, in ``exact_worlds``
+    sampled worlds played to the end of the stock and then solved exactly (each solve within
+    ``max_nodes``; no further world once ``exact_nodes`` positions are solved in all, two worlds
+    at least), and overrules the heuristic on a gain of `EXACT_Z` standard errors: the cards a
+    player keeps for the end phase are chosen there (0 turns this off). A decision with one
+    legal action costs nothing.
     """
 
     def __init__(
@@ -384,8 +426,17 @@ class SearchBot:
         z: float = DEFAULT_Z,
         halving: bool = False,
         max_nodes: int | None = DEFAULT_MAX_NODES,
+        exact_stock: int = DEFAULT_EXACT_STOCK,
+        exact_worlds: int = DEFAULT_EXACT_WORLDS,
+        exact_nodes: int | None = DEFAULT_EXACT_NODES,
     ) -> None:
         _check_budget("SearchBot", simulations, seconds)
+        if exact_stock < 0:
+            raise ValueError(f"SearchBot: exact_stock must be at least 0, got {exact_stock}")
+        if exact_worlds < 2:
+            raise ValueError(f"SearchBot: exact_worlds must be at least 2, got {exact_worlds}")
+        if exact_nodes is not None and exact_nodes < 1:
+            raise ValueError(f"SearchBot: exact_nodes must be at least 1, got {exact_nodes}")
         if max_nodes is not None and max_nodes < 1:
             raise ValueError(f"SearchBot: max_nodes must be at least 1, got {max_nodes}")
         if candidates < 1:
@@ -405,6 +456,12 @@ class SearchBot:
         """Whether the candidates are narrowed by sequential halving (see `SearchBot`)."""
         self.max_nodes = max_nodes
         """The node budget of an end-phase decision (`bezique.search.horizon`); None: exact."""
+        self.exact_stock = exact_stock
+        """The stock size from which on the end phase is solved in the sampled worlds."""
+        self.exact_worlds = exact_worlds
+        """The sampled worlds of a decision with at most `exact_stock` cards in the stock."""
+        self.exact_nodes = exact_nodes
+        """The positions such a decision may solve in all (None: no bound)."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
@@ -431,6 +488,9 @@ class SearchBot:
             if self.max_nodes is None:
                 return solve(world).line[0]
             return end_phase_choice(world, max_nodes=self.max_nodes).action
+        if observation.stock_size <= self.exact_stock:
+            return self._exact_stock(observation, [a for a in prior(observation)
+                                                   if a is not call])
         ranked = [a for a in prior(observation) if a is not call][: self.candidates]
         if len(ranked) == 1:
             return ranked[0]
@@ -442,3 +502,18 @@ class SearchBot:
         stop = _futile(self.z, worlds) if worlds else None
         results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)
         return ranked[_departs(results, self.z)]
+
+    def _exact_stock(self, observation: Observation, actions: list[Action]) -> Action:
+        """Every legal action (the heuristic's favourite first) in the same sampled worlds,
+        each played to the end of the stock and then solved exactly; the heuristic's choice
+        unless another gains on it by `EXACT_Z` standard errors."""
+        results: list[list[int]] = [[] for _ in actions]
+        spent = [0]
+        for world in range(self.exact_worlds):
+            values = _world(observation, actions, self.rng, max_nodes=self.max_nodes,
+                            exact=True, spent=spent)
+            for result, value in zip(results, values, strict=True):
+                result.append(value)
+            if world and self.exact_nodes is not None and spent[0] > self.exact_nodes:
+                break
+        return actions[_departs(results, EXACT_Z)]

@@ -121,8 +121,9 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
     return best
 
 
-def playout(deal: Deal) -> None:
-    """Play ``deal`` (a world the search owns) to its end with `rollout_action`."""
+def playout(deal: Deal, *, to_end_phase: bool = False) -> None:
+    """Play ``deal`` (a world the search owns) to its end with `rollout_action`; with
+    ``to_end_phase``, only until the stock is gone (or the deal ends sooner)."""
     t = _table_of(deal._c)
-    while deal._phase != OVER:
+    while deal._phase != OVER and not (to_end_phase and deal._end_phase):
         deal._execute(rollout_action(deal, deal.legal_actions(), t))

@@ -165,8 +165,8 @@ class Tables:
                  seed: int | None = None, seat: int = 0, bot: str = "search") -> dict[str, Any]:
         """Start a game of a built-in ``profile`` (default ``bezique``) or of an uploaded house
         profile (``profile_toml``), the person in ``seat``, against ``bot`` (``search``,
-        ``search:N``, ``greedy``, ``random``); the first deal is dealt and the bot plays until
-        it is the person's turn. Returns ``{"id", "steps", "table"}``."""
+        ``search:N``, ``planner``, ``greedy``, ``random``); the first deal is dealt and the bot
+        plays until it is the person's turn. Returns ``{"id", "steps", "table"}``."""
         rules, spec = _rules(profile, profile_toml), _bot(bot)
         _seat(seat)
         if seed is not None and not 0 <= seed < 2**63:

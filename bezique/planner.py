@@ -1,0 +1,168 @@
+"""`PlannerBot`: GreedyBot's one-move-deep play, with every card valued by the meld points it
+can still be expected to bring.
+
+GreedyBot values a card for a meld by how much of the meld it already holds. The planner asks
+what a card-counting player asks: for every meld pattern of the table, what are the odds of
+holding all of it before the stock runs out, given the cards already held (hand and own table),
+the copies still unseen (a copy played, or on the opponent's table, is gone) and the draws left
+(half the stock)? Each missing card is a hypergeometric draw from the unseen cards; a pattern
+is worth its points times those odds, and a card is worth what the player's expected meld
+points lose without it. The reuse rules (`bezique.melds.Book`) decide which held cards a
+pattern may still take, so a meld already declared is not counted again, and a pending
+(announced) declaration keeps its cards while it waits to score. Trumps also weigh more than in
+GreedyBot's count, for the tricks of the end phase.
+
+Everything else (which meld to declare, when to win a trick, the end phase) is GreedyBot's.
+The planner is `bezique.search.SearchBot`'s heuristic: its candidates and its default choice.
+
+>>> import bezique
+>>> from bezique.bots import GreedyBot, play_deal
+>>> deal = play_deal(bezique.load_profile("bezique"), (PlannerBot(), GreedyBot()), seed=3)
+>>> deal.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from bezique.actions import Action
+from bezique.bots import _best, _kind_counts, _Turn
+from bezique.cards import rank, suit
+from bezique.compile import MeldTemplate, compile_rules
+from bezique.melds import Book
+from bezique.observation import Observation
+from bezique.rules.model import Rules
+
+__all__ = ["TRUMP_WEIGHT", "PlannerBot", "draw_odds", "expected_meld_points", "ranked"]
+
+TRUMP_WEIGHT = 3.0
+"""What each step of trump rank is worth to the planner in points (GreedyBot: 1): a seven of
+trumps 3, an ace of trumps 24, on top of the card's trick points, for the tricks of the end
+phase. Measured: 1,000 bezique games against GreedyBot of `SearchBot(candidates=1,
+exact_stock=0)` (this heuristic and the exact end phase) won 717 with 1, 727 with 2, 734 with
+3, 727 with 4 and 709 with 6."""
+
+
+@lru_cache(maxsize=65536)
+def draw_odds(unseen: int, live: int, draws: int, missing: int) -> float:
+    """The chance of drawing at least ``missing`` of ``live`` wanted cards in ``draws`` draws
+    from ``unseen`` cards (the hypergeometric tail).
+
+    >>> draw_odds(10, 2, 5, 1)   # one of two wanted cards in half of ten: 1 - C(8,5)/C(10,5)
+    0.7777777777777778
+    >>> draw_odds(10, 2, 5, 0), draw_odds(10, 1, 5, 2), draw_odds(10, 2, 0, 1)
+    (1.0, 0.0, 0.0)
+    """
+    if missing <= 0:
+        return 1.0
+    draws = min(draws, unseen)
+    if missing > live or missing > draws:
+        return 0.0
+    miss = sum(
+        math.comb(live, k) * math.comb(unseen - live, draws - k) for k in range(missing)
+    )
+    return 1.0 - miss / math.comb(unseen, draws)
+
+
+@lru_cache(maxsize=32)
+def _templates(rules: Rules) -> dict[str, MeldTemplate]:
+    return {t.name: t for t in compile_rules(rules).melds}
+
+
+class _PlanTurn(_Turn):
+    """One decision of the planner: GreedyBot's `_Turn` with `keep` from expected meld points."""
+
+    def __init__(self, obs: Observation) -> None:
+        super().__init__(obs)
+        c = compile_rules(obs.rules)
+        self._templates = _templates(obs.rules)
+        self._melds = c.melds
+        self._book = Book(c, list(obs.declarations), self.me)
+        self._live = _kind_counts(obs.unseen.bits)
+        self._unseen = len(obs.unseen)
+        self._draws = obs.stock_size // 2
+        self._expected: dict[int, float] = {}
+
+    def expected(self, bits: int) -> float:
+        """The meld points a holding of ``bits`` (hand and own table) can expect."""
+        found = self._expected.get(bits)
+        if found is not None:
+            return found
+        total = 0.0
+        fixing: dict[str, float] = {}
+        counts_by_mask: dict[int, list[int]] = {}
+        for pattern in self._patterns():
+            mask = self._book.blocked(self._templates[pattern.name], bits)
+            counts = counts_by_mask.get(mask)
+            if counts is None:
+                counts = counts_by_mask[mask] = _kind_counts(bits & ~mask)
+            odds = 1.0
+            for kinds, n in pattern.slots:
+                held = sum(counts[k] for k in kinds)
+                if held < n:
+                    live = sum(self._live[k] for k in kinds)
+                    odds *= draw_odds(self._unseen, live, self._draws, n - held)
+                    if not odds:
+                        break
+            value = odds * pattern.points
+            if self.trump is None and pattern.name in self.p.trump_fixing:
+                # one suit will be trumps: the best of the suits, not their sum
+                fixing[pattern.name] = max(fixing.get(pattern.name, 0.0), value)
+            else:
+                total += value
+        total += sum(fixing.values())
+        for d in self._book.binding:  # an announced meld scores on a later win, if kept whole
+            if d.pending and not d.cards & ~bits:
+                total += self._melds[d.template].points
+        self._expected[bits] = total
+        return total
+
+    def keep(self, card: int, *, extra: int = 0) -> float:
+        """What holding ``card`` is worth: its trick points, its trump rank and (in the stock
+        phase) the expected meld points lost without it; ``extra`` adds cards to the holding."""
+        if not extra and card in self._keep:
+            return self._keep[card]
+        value = float(self.p.trick_value[rank(card)])
+        if suit(card) == self.trump:
+            value += TRUMP_WEIGHT * (8.0 - rank(card))
+        if not self.end_phase:
+            held = self.mine | extra
+            value += self.expected(held) - self.expected(held & ~(1 << card))
+            if self._is_unscored_dix(card):
+                value += self.p.dix_value
+        if not extra:
+            self._keep[card] = value
+        return value
+
+
+def expected_meld_points(observation: Observation, *, without: int | None = None) -> float:
+    """The meld points the observer's holding (hand and own table) can expect to declare, by
+    the planner's count (see the module's docs); ``without`` leaves one card out.
+
+    >>> import bezique
+    >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
+    >>> seen = deal.observation(0)
+    >>> expected_meld_points(seen) > 0
+    True
+    """
+    turn = _PlanTurn(observation)
+    bits = turn.mine if without is None else turn.mine & ~(1 << without)
+    return turn.expected(bits)
+
+
+class PlannerBot:
+    """GreedyBot's play with each card valued by the melds it can still bring (see the module's
+    docs): about a millisecond a decision, and in bezique about 47 points a deal better than
+    GreedyBot (docs/bots.md#strength)."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The planner's choice among ``observation.legal_actions()``."""
+        return _best(observation, _PlanTurn)
+
+
+def ranked(observation: Observation) -> list[Action]:
+    """The legal actions, the planner's favourite first."""
+    turn = _PlanTurn(observation)
+    return sorted(observation.legal_actions(), key=turn.value, reverse=True)
