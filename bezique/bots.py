@@ -209,14 +209,21 @@ class _Turn:
         p = self.p
         value = float(p.trick_value[rank(card)])
         if suit(card) == self.trump:
-            value += 8.0 - rank(card)
+            value += self.trump_weight * (8.0 - rank(card))
         if not self.end_phase:
-            value += self._prospect(extra).get(kind(card), 0.0)
+            value += self._meld_value(card, extra)
             if self._is_unscored_dix(card):
                 value += p.dix_value
         if not extra:
             self._keep[card] = value
         return value
+
+    trump_weight = 1.0
+    """Points per step of trump rank in `keep` (an ace of trumps 8, a seven 1)."""
+
+    def _meld_value(self, card: int, extra: int) -> float:
+        """What ``card`` adds to the melds of the holding (with ``extra``) in the stock phase."""
+        return self._prospect(extra).get(kind(card), 0.0)
 
     def _prospect(self, extra: int) -> dict[int, float]:
         if extra or self._prospect_cache is None:

@@ -29,7 +29,6 @@ from functools import lru_cache
 
 from bezique.actions import Action
 from bezique.bots import _best, _kind_counts, _Turn
-from bezique.cards import rank, suit
 from bezique.compile import MeldTemplate, compile_rules
 from bezique.melds import Book
 from bezique.observation import Observation
@@ -72,7 +71,8 @@ def _templates(rules: Rules) -> dict[str, MeldTemplate]:
 
 
 class _PlanTurn(_Turn):
-    """One decision of the planner: GreedyBot's `_Turn` with `keep` from expected meld points."""
+    """One decision of the planner: GreedyBot's `_Turn`, its `keep` counting expected meld
+    points and trumps at `TRUMP_WEIGHT`."""
 
     def __init__(self, obs: Observation) -> None:
         super().__init__(obs)
@@ -119,22 +119,12 @@ class _PlanTurn(_Turn):
         self._expected[bits] = total
         return total
 
-    def keep(self, card: int, *, extra: int = 0) -> float:
-        """What holding ``card`` is worth: its trick points, its trump rank and (in the stock
-        phase) the expected meld points lost without it; ``extra`` adds cards to the holding."""
-        if not extra and card in self._keep:
-            return self._keep[card]
-        value = float(self.p.trick_value[rank(card)])
-        if suit(card) == self.trump:
-            value += TRUMP_WEIGHT * (8.0 - rank(card))
-        if not self.end_phase:
-            held = self.mine | extra
-            value += self.expected(held) - self.expected(held & ~(1 << card))
-            if self._is_unscored_dix(card):
-                value += self.p.dix_value
-        if not extra:
-            self._keep[card] = value
-        return value
+    trump_weight = TRUMP_WEIGHT
+
+    def _meld_value(self, card: int, extra: int) -> float:
+        """The expected meld points the holding (with ``extra``) loses without ``card``."""
+        held = self.mine | extra
+        return self.expected(held) - self.expected(held & ~(1 << card))
 
 
 def expected_meld_points(observation: Observation, *, without: int | None = None) -> float:
