@@ -15,7 +15,7 @@ from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
 from bezique.observation import Observation
 from bezique.planner import PlannerBot
 from bezique.search import Evaluation, SearchBot, evaluate, solve
-from bezique.search.bot import _halving, outcome, prior
+from bezique.search.bot import DEFAULT_EXACT_STOCK, _halving, outcome, prior
 from bezique.simulate import wilson
 
 SIMULATIONS = 20
@@ -372,3 +372,48 @@ def test_the_exact_window_stops_sampling_past_its_node_budget(
         calls.clear()
         SearchBot(seed=1, exact_worlds=6, exact_nodes=nodes).choose(seen)
         assert len(calls) == worlds, nodes
+
+
+def _in_the_window(seed: int) -> Observation:
+    """A bezique decision with at most `DEFAULT_EXACT_STOCK` cards in the stock, both players
+    PlannerBot up to it, and more than one legal action."""
+    deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=seed, dealer=0)
+    while deal.stock_size > DEFAULT_EXACT_STOCK or len(deal.legal_actions()) < 2:
+        deal.apply(PlannerBot().choose(deal.observation(deal.to_move)))
+    assert not deal.in_end_phase
+    return deal.observation(deal.to_move)
+
+
+def test_evaluate_solves_the_end_phase_of_its_worlds_within_the_exact_window(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over the last stock tricks `evaluate` (hence `advise`, hint and analyse) values each
+    action as `SearchBot` decides there: worlds played to the end of the stock, then solved;
+    outside the window (``exact_stock=0``) by plain playouts, no solve."""
+    import bezique.search.bot as search_bot
+
+    stocks: list[int] = []
+    real = search_bot.solve
+
+    def counted(deal: bezique.Deal, **kwargs: object) -> object:
+        stocks.append(deal.stock_size)
+        return real(deal, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_bot, "solve", counted)
+    seen = _in_the_window(2)
+    actions = len(seen.legal_actions())
+    for window, solved in ((DEFAULT_EXACT_STOCK, True), (0, False)):
+        stocks.clear()
+        found = evaluate(seen, rng=random.Random(0), simulations=3 * actions,
+                         exact_stock=window, exact_nodes=None)
+        assert sorted(map(str, (v.action for v in found.values))) == sorted(
+            map(str, seen.legal_actions()))
+        assert {v.samples for v in found.values} == {3}
+        assert bool(stocks) is solved and set(stocks) <= {0}, (window, stocks)
+    monkeypatch.setattr(search_bot, "solve", real)
+    bot = SearchBot(seed=4, exact_worlds=5, exact_nodes=None)
+    assert {v.samples for v in bot.evaluate(seen).values} == {5}
+    assert {v.samples for v in evaluate(seen, rng=random.Random(0), exact_nodes=1).values} \
+        == {2}
+    with pytest.raises(ValueError, match="evaluate: exact_nodes must be at least 1"):
+        evaluate(seen, rng=random.Random(0), exact_nodes=0)

@@ -1,13 +1,15 @@
 """`SearchBot`: determinized search from the observation alone.
 
-In the stock phase the bot takes the greedy heuristic's best few actions (`prior`) and samples
-worlds consistent with what it has seen (`Observation.determinize`). In every world it tries
-each candidate (the same worlds for every candidate, so that the comparison is fair) and plays
-the world to the end of the deal with a fast policy (`bezique.search.rollout`): a candidate's
-value is its mean final score difference (the bot's score minus the opponent's) over the
-worlds, as in perfect-information Monte Carlo. With the stock hidden a playout says little, so
-the bot departs from the heuristic's first choice only when another candidate gains on it
-significantly, world by world (a paired test). Once the stock is gone the count tells the bot
+In the stock phase the bot takes the heuristic's (`bezique.planner.PlannerBot`'s) best few
+actions (`prior`) and samples worlds consistent with what it has seen
+(`Observation.determinize`). In every world it tries each candidate (the same worlds for every
+candidate, so that the comparison is fair) and plays the world to the end of the deal with a
+fast policy (`bezique.search.rollout`): a candidate's value is its mean final score difference
+(the bot's score minus the opponent's) over the worlds, as in perfect-information Monte Carlo.
+With the stock hidden a playout says little, so the bot departs from the heuristic's first
+choice only when another candidate gains on it significantly, world by world (a paired test).
+Over the last stock tricks (its exact window) it compares every legal action in worlds played
+to the end of the stock and then solved exactly. Once the stock is gone the count tells the bot
 every card, so it plays the exact solver's move (`bezique.search.solve`), within a node budget
 (`bezique.search.horizon`: beyond it, the move of a shallower search). `evaluate` values
 every legal action the same way, for analysis.
@@ -162,15 +164,24 @@ def _playouts(
     simulations: int | None,
     seconds: float | None,
     stop: Callable[[list[list[int]]], bool] | None = None,
+    *,
+    exact: bool = False,
+    max_nodes: int | None = None,
+    exact_nodes: int | None = None,
 ) -> list[list[int]]:
     """Per action, its final score differences over sampled worlds (the same worlds, in the
     same order, for every action), until the budget is spent (at least two worlds) or
-    ``stop(results)`` says that more worlds cannot change the answer."""
+    ``stop(results)`` says that more worlds cannot change the answer. With ``exact``, each
+    world's end phase is solved (`_world`) and no further world is sampled once
+    ``exact_nodes`` positions have been solved in all."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     results: list[list[int]] = [[] for _ in actions]
     playouts = 0
+    spent = [0]
     while True:
-        for i, value in enumerate(_world(observation, actions, rng)):
+        values = _world(observation, actions, rng, max_nodes=max_nodes, exact=exact,
+                        spent=spent)
+        for i, value in enumerate(values):
             results[i].append(value)
         playouts += len(actions)
         if len(results[0]) < 2:
@@ -178,6 +189,8 @@ def _playouts(
         if simulations is not None and playouts + len(actions) > simulations:
             break
         if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if exact_nodes is not None and spent[0] > exact_nodes:
             break
         if stop is not None and stop(results):
             break
@@ -253,24 +266,36 @@ def evaluate(
     rng: random.Random,
     simulations: int | None = None,
     seconds: float | None = None,
+    exact_stock: int = DEFAULT_EXACT_STOCK,
+    exact_nodes: int | None = DEFAULT_EXACT_NODES,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> Evaluation:
     """Value every legal action of ``observation`` (whose player must be to move).
 
     End phase: exact, by the solver. Stock phase: the mean final score difference of playouts
     over sampled worlds (every action in every world), until ``simulations`` playouts or
     ``seconds`` have been spent (with neither, `DEFAULT_SIMULATIONS` playouts per legal
-    action; at least two worlds in any case). A budget below one playout, or a time that is
-    not positive, raises `ValueError`.
+    action; at least two worlds in any case). With at most ``exact_stock`` cards in the stock
+    (`SearchBot`'s window), each world is played to the end of the stock only and its end
+    phase solved (within ``max_nodes`` a solve, else played out); no further world is sampled
+    once ``exact_nodes`` positions have been solved in all, and with neither budget the worlds
+    are `DEFAULT_EXACT_WORLDS`. A budget below one playout, or a time that is not positive,
+    raises `ValueError`.
     """
     _check_budget("evaluate", simulations, seconds)
+    if exact_nodes is not None and exact_nodes < 1:
+        raise ValueError(f"evaluate: exact_nodes must be at least 1, got {exact_nodes}")
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
     if observation.in_end_phase:
         return _exact(observation.determinize(rng), actions)
+    window = observation.stock_size <= exact_stock
     if simulations is None and seconds is None:
-        simulations = DEFAULT_SIMULATIONS * len(actions)
-    results = _playouts(observation, actions, rng, simulations, seconds)
+        worlds = DEFAULT_EXACT_WORLDS if window else DEFAULT_SIMULATIONS
+        simulations = worlds * len(actions)
+    results = _playouts(observation, actions, rng, simulations, seconds, exact=window,
+                        max_nodes=max_nodes, exact_nodes=exact_nodes)
     return Evaluation(player=observation.player, values=_values(actions, results), exact=False,
                       simulations=len(actions) * len(results[0]))
 
@@ -293,8 +318,10 @@ def advise(
     observation: Observation, *, rng: random.Random, simulations: int = DEFAULT_SIMULATIONS
 ) -> Advice:
     """The best action of ``observation`` (whose player must be to move) and its value: in the
-    end phase one exact solve; in the stock phase `evaluate` with ``simulations`` playouts; the
-    only legal action at no cost.
+    end phase one exact solve; in the stock phase `evaluate` with ``simulations`` playouts
+    (with at most `DEFAULT_EXACT_STOCK` cards in the stock, `evaluate`'s own budget of
+    `DEFAULT_EXACT_WORLDS` worlds, each solved once the stock is gone, as `SearchBot` decides
+    there); the only legal action at no cost.
 
     >>> import bezique, random
     >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=1, dealer=0)
@@ -311,7 +338,10 @@ def advise(
         solution = solve(observation.determinize(rng))
         return Advice(action=solution.line[0], value=float(solution.value), exact=True,
                       simulations=0)
-    found = evaluate(observation, rng=rng, simulations=simulations)
+    if observation.stock_size <= DEFAULT_EXACT_STOCK:
+        found = evaluate(observation, rng=rng)
+    else:
+        found = evaluate(observation, rng=rng, simulations=simulations)
     return Advice(action=found.best, value=found.value, exact=False,
                   simulations=found.simulations)
 
@@ -465,9 +495,15 @@ class SearchBot:
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
-        this bot's budget spread over all the legal actions)."""
+        this bot's budget spread over all the legal actions; within its exact window, its
+        `exact_worlds` worlds)."""
+        if not observation.in_end_phase and observation.stock_size <= self.exact_stock:
+            worlds = self.exact_worlds * len(observation.legal_actions())
+            return evaluate(observation, rng=self.rng, simulations=worlds,
+                            exact_stock=self.exact_stock, exact_nodes=self.exact_nodes,
+                            max_nodes=self.max_nodes)
         return evaluate(observation, rng=self.rng, simulations=self.simulations,
-                        seconds=self.seconds)
+                        seconds=self.seconds, exact_stock=0)
 
     def choose(self, observation: Observation) -> Action:
         """The action the search prefers."""
@@ -507,13 +543,7 @@ class SearchBot:
         """Every legal action (the heuristic's favourite first) in the same sampled worlds,
         each played to the end of the stock and then solved exactly; the heuristic's choice
         unless another gains on it by `EXACT_Z` standard errors."""
-        results: list[list[int]] = [[] for _ in actions]
-        spent = [0]
-        for world in range(self.exact_worlds):
-            values = _world(observation, actions, self.rng, max_nodes=self.max_nodes,
-                            exact=True, spent=spent)
-            for result, value in zip(results, values, strict=True):
-                result.append(value)
-            if world and self.exact_nodes is not None and spent[0] > self.exact_nodes:
-                break
+        results = _playouts(observation, actions, self.rng, self.exact_worlds * len(actions),
+                            None, exact=True, max_nodes=self.max_nodes,
+                            exact_nodes=self.exact_nodes)
         return actions[_departs(results, EXACT_Z)]
