@@ -78,9 +78,10 @@ sampled worlds whose end phase is solved exactly (see `SearchBot`)."""
 DEFAULT_EXACT_WORLDS = 16
 """How many sampled worlds those comparisons take (at most)."""
 
-DEFAULT_EXACT_NODES = 250_000
-"""The positions those comparisons may solve in all: once past it, no further world is
-sampled (two at least), so that a decision stays well under a second."""
+DEFAULT_EXACT_NODES = 150_000
+"""The positions those comparisons may solve in all: no further world is sampled (two at
+least) once one more, at the mean cost of those so far, would go past it, so that a decision
+stays under a second on a busy core."""
 
 EXACT_Z = 1.0
 """The significance test of those comparisons: with the end phase exact, a world's values are
@@ -172,8 +173,9 @@ def _playouts(
     """Per action, its final score differences over sampled worlds (the same worlds, in the
     same order, for every action), until the budget is spent (at least two worlds) or
     ``stop(results)`` says that more worlds cannot change the answer. With ``exact``, each
-    world's end phase is solved (`_world`) and no further world is sampled once
-    ``exact_nodes`` positions have been solved in all."""
+    world's end phase is solved (`_world`), and no further world is sampled once one more, at
+    the mean cost of those so far, would take the positions solved in all past
+    ``exact_nodes``."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     results: list[list[int]] = [[] for _ in actions]
     playouts = 0
@@ -190,8 +192,9 @@ def _playouts(
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        if exact_nodes is not None and spent[0] > exact_nodes:
-            break
+        worlds = len(results[0])
+        if exact_nodes is not None and spent[0] * (worlds + 1) > exact_nodes * worlds:
+            break  # another world of the mean cost would overrun the node budget
         if stop is not None and stop(results):
             break
     return results
@@ -278,9 +281,9 @@ def evaluate(
     action; at least two worlds in any case). With at most ``exact_stock`` cards in the stock
     (`SearchBot`'s window), each world is played to the end of the stock only and its end
     phase solved (within ``max_nodes`` a solve, else played out); no further world is sampled
-    once ``exact_nodes`` positions have been solved in all, and with neither budget the worlds
-    are `DEFAULT_EXACT_WORLDS`. A budget below one playout, or a time that is not positive,
-    raises `ValueError`.
+    once one more (at the mean cost so far) would solve more than ``exact_nodes`` positions in
+    all, and with neither budget the worlds are `DEFAULT_EXACT_WORLDS`. A budget below one
+    playout, or a time that is not positive, raises `ValueError`.
     """
     _check_budget("evaluate", simulations, seconds)
     if exact_nodes is not None and exact_nodes < 1:
@@ -440,10 +443,10 @@ class SearchBot:
     every end-phase decision exactly, however long it takes. With at most ``exact_stock``
     cards left in the stock, the bot compares every legal action instead, in ``exact_worlds``
     sampled worlds played to the end of the stock and then solved exactly (each solve within
-    ``max_nodes``; no further world once ``exact_nodes`` positions are solved in all, two worlds
-    at least), and overrules the heuristic on a gain of `EXACT_Z` standard errors: the cards a
-    player keeps for the end phase are chosen there (0 turns this off). A decision with one
-    legal action costs nothing.
+    ``max_nodes``; no further world once one more, at the mean cost so far, would solve more
+    than ``exact_nodes`` positions in all, two worlds at least), and overrules the heuristic
+    on a gain of `EXACT_Z` standard errors: the cards a player keeps for the end phase are
+    chosen there (0 turns this off). A decision with one legal action costs nothing.
     """
 
     def __init__(
