@@ -15,7 +15,13 @@ from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
 from bezique.observation import Observation
 from bezique.planner import PlannerBot
 from bezique.search import Evaluation, SearchBot, evaluate, solve
-from bezique.search.bot import DEFAULT_EXACT_STOCK, _halving, outcome, prior
+from bezique.search.bot import (
+    DEFAULT_EXACT_STOCK,
+    DEFAULT_SIMULATIONS,
+    _halving,
+    outcome,
+    prior,
+)
 from bezique.simulate import wilson
 
 SIMULATIONS = 20
@@ -349,29 +355,56 @@ def test_the_exact_window_overrules_the_planner_over_the_last_stock_tricks() -> 
     assert overruled[0] == 0 and overruled[4] > 0, overruled
 
 
-def test_the_exact_window_stops_sampling_past_its_node_budget(
+def test_the_exact_window_stops_a_world_before_it_would_overrun_its_node_budget(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`exact_worlds` worlds at most; past `exact_nodes` solved positions, no further world
-    (two at least)."""
+    """`exact_worlds` worlds at most, two at least, and none once another at the mean cost so
+    far would solve more than `exact_nodes` positions in all."""
     import bezique.search.bot as search_bot
 
-    calls: list[int] = []
+    def world(observation: Observation, actions: list[Action], rng: random.Random, *,
+              spent: list[int], **kwargs: object) -> list[int]:
+        spent[0] += 100  # every world solves 100 positions
+        return [0] * len(actions)
+
+    monkeypatch.setattr(search_bot, "_world", world)
+    seen = _in_the_window(2)
+    actions = seen.legal_actions()
+    for budget, worlds in ((None, 6), (1, 2), (250, 2), (300, 3), (399, 3), (400, 4)):
+        results = search_bot._playouts(seen, actions, random.Random(0), 6 * len(actions), None,
+                                       exact=True, exact_nodes=budget)
+        assert len(results[0]) == worlds, budget
+
+
+def test_an_end_phase_too_big_for_the_window_leaves_the_decision_to_the_playouts(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solve in the window is allowed the share of `exact_nodes` that fits one world of
+    every action; past it (twelve cards a hand) the window gives up after one attempt, and the
+    regular stock-phase search decides (as `evaluate` does)."""
+    import bezique.search.bot as search_bot
+
+    calls: list[bool] = []
     real = search_bot._world
 
-    def counted(*args: object, **kwargs: object) -> list[int]:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def counted(*args: object, exact: bool = False, **kwargs: object) -> list[int]:
+        calls.append(exact)
+        return real(*args, exact=exact, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_bot, "_world", counted)
-    deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=2, dealer=0)
-    while deal.stock_size > 4 or len(deal.legal_actions()) < 2:
-        deal.apply(PlannerBot().choose(deal.observation(deal.to_move)))
-    seen = deal.observation(deal.to_move)
-    for nodes, worlds in ((None, 6), (1, 2)):
+    seen = _in_the_window(2)
+    actions = len(seen.legal_actions())
+    assert search_bot._window_nodes(25_000, 150_000, actions) == min(25_000, 150_000 // actions)
+    assert search_bot._window_nodes(25_000, 150_000, 2) == 25_000
+    assert search_bot._window_nodes(None, None, actions) is None
+    for nodes, exact, regular in ((None, 6, False), (1, 1, True)):
         calls.clear()
-        SearchBot(seed=1, exact_worlds=6, exact_nodes=nodes).choose(seen)
-        assert len(calls) == worlds, nodes
+        chosen = SearchBot(seed=1, exact_worlds=6, exact_nodes=nodes).choose(seen)
+        assert chosen in seen.legal_actions()
+        assert calls.count(True) == exact and (False in calls) is regular, nodes
+    found = evaluate(seen, rng=random.Random(0), exact_nodes=1)
+    assert {v.samples for v in found.values} == {DEFAULT_SIMULATIONS}
+
 
 
 def _in_the_window(seed: int) -> Observation:
@@ -413,7 +446,5 @@ def test_evaluate_solves_the_end_phase_of_its_worlds_within_the_exact_window(
     monkeypatch.setattr(search_bot, "solve", real)
     bot = SearchBot(seed=4, exact_worlds=5, exact_nodes=None)
     assert {v.samples for v in bot.evaluate(seen).values} == {5}
-    assert {v.samples for v in evaluate(seen, rng=random.Random(0), exact_nodes=1).values} \
-        == {2}
     with pytest.raises(ValueError, match="evaluate: exact_nodes must be at least 1"):
         evaluate(seen, rng=random.Random(0), exact_nodes=0)

@@ -200,14 +200,35 @@ def _playouts(
     return results
 
 
+def _window(
+    observation: Observation,
+    actions: list[Action],
+    rng: random.Random,
+    simulations: int | None,
+    seconds: float | None,
+    max_nodes: int | None,
+    exact_nodes: int | None,
+) -> list[list[int]] | None:
+    """The exact window's results (`_playouts` with ``exact``, each solve within
+    `_window_nodes`); None when an end phase of its worlds cannot be solved within that
+    budget: the end phase is too big for the window (twelve cards a hand), and the regular
+    stock-phase search decides instead."""
+    try:
+        return _playouts(observation, actions, rng, simulations, seconds, exact=True,
+                         max_nodes=_window_nodes(max_nodes, exact_nodes, len(actions)),
+                         exact_nodes=exact_nodes)
+    except NodeBudgetExceeded:
+        return None
+
+
 def _world(
     observation: Observation, actions: list[Action], rng: random.Random, *,
     max_nodes: int | None = None, exact: bool = False, spent: list[int] | None = None,
 ) -> list[int]:
     """One world sampled from ``observation``, played out after each of ``actions``: the final
     score difference (`outcome`) of each, for the observer. With ``exact``, the playout stops
-    when the stock is gone and the end phase is solved (`solve`, within ``max_nodes``; played
-    out when the budget runs out), the positions solved added to ``spent[0]``."""
+    when the stock is gone and the end phase is solved (`solve`, within ``max_nodes``: beyond
+    it `NodeBudgetExceeded` is raised), the positions solved added to ``spent[0]``."""
     world = observation.determinize(rng)
     me = observation.player
     out = []
@@ -216,19 +237,23 @@ def _world(
         child._execute(action)
         playout(child, to_end_phase=exact)
         if child._phase != OVER:
-            try:
-                solution = solve(child, max_nodes=max_nodes)
-            except NodeBudgetExceeded:
-                if spent is not None and max_nodes is not None:
-                    spent[0] += max_nodes
-                playout(child)
-            else:
-                if spent is not None:
-                    spent[0] += solution.nodes
-                out.append(solution.scores[me] - solution.scores[1 - me])
-                continue
-        out.append(outcome(child, me))
+            solution = solve(child, max_nodes=max_nodes)
+            if spent is not None:
+                spent[0] += solution.nodes
+            out.append(solution.scores[me] - solution.scores[1 - me])
+        else:
+            out.append(outcome(child, me))
     return out
+
+
+def _window_nodes(max_nodes: int | None, exact_nodes: int | None, actions: int) -> int | None:
+    """The node budget of one solve in the exact window: the end-phase budget ``max_nodes``,
+    and no more than the share of ``exact_nodes`` that lets one world of every one of
+    ``actions`` fit in it."""
+    share = None if exact_nodes is None else max(1, exact_nodes // actions)
+    if max_nodes is None or share is None:
+        return share if max_nodes is None else max_nodes
+    return min(max_nodes, share)
 
 
 def outcome(deal: Deal, player: int) -> int:
@@ -293,12 +318,16 @@ def evaluate(
         raise ValueError("evaluate: the observer has no decision to make")
     if observation.in_end_phase:
         return _exact(observation.determinize(rng), actions)
-    window = observation.stock_size <= exact_stock
-    if simulations is None and seconds is None:
-        worlds = DEFAULT_EXACT_WORLDS if window else DEFAULT_SIMULATIONS
-        simulations = worlds * len(actions)
-    results = _playouts(observation, actions, rng, simulations, seconds, exact=window,
-                        max_nodes=max_nodes, exact_nodes=exact_nodes)
+    results = None
+    if observation.stock_size <= exact_stock:
+        worlds = simulations
+        if simulations is None and seconds is None:
+            worlds = DEFAULT_EXACT_WORLDS * len(actions)
+        results = _window(observation, actions, rng, worlds, seconds, max_nodes, exact_nodes)
+    if results is None:
+        if simulations is None and seconds is None:
+            simulations = DEFAULT_SIMULATIONS * len(actions)
+        results = _playouts(observation, actions, rng, simulations, seconds)
     return Evaluation(player=observation.player, values=_values(actions, results), exact=False,
                       simulations=len(actions) * len(results[0]))
 
@@ -442,11 +471,13 @@ class SearchBot:
     search (iterative deepening, estimated beyond its horizon) on as many again; None solves
     every end-phase decision exactly, however long it takes. With at most ``exact_stock``
     cards left in the stock, the bot compares every legal action instead, in ``exact_worlds``
-    sampled worlds played to the end of the stock and then solved exactly (each solve within
-    ``max_nodes``; no further world once one more, at the mean cost so far, would solve more
-    than ``exact_nodes`` positions in all, two worlds at least), and overrules the heuristic
-    on a gain of `EXACT_Z` standard errors: the cards a player keeps for the end phase are
-    chosen there (0 turns this off). A decision with one legal action costs nothing.
+    sampled worlds played to the end of the stock and then solved exactly, and overrules the
+    heuristic on a gain of `EXACT_Z` standard errors: the cards a player keeps for the end
+    phase are chosen there (0 turns this off). No further world is sampled once one more, at
+    the mean cost so far, would solve more than ``exact_nodes`` positions in all (two worlds
+    at least); a solve may take ``max_nodes`` positions and no more than its share of
+    ``exact_nodes`` for one world, and when one would need more (twelve cards a hand) the
+    window gives way to the search above. A decision with one legal action costs nothing.
     """
 
     def __init__(
@@ -527,10 +558,13 @@ class SearchBot:
             if self.max_nodes is None:
                 return solve(world).line[0]
             return end_phase_choice(world, max_nodes=self.max_nodes).action
+        ranked = [a for a in prior(observation) if a is not call]
         if observation.stock_size <= self.exact_stock:
-            return self._exact_stock(observation, [a for a in prior(observation)
-                                                   if a is not call])
-        ranked = [a for a in prior(observation) if a is not call][: self.candidates]
+            results = _window(observation, ranked, self.rng, self.exact_worlds * len(ranked),
+                              None, self.max_nodes, self.exact_nodes)
+            if results is not None:
+                return ranked[_departs(results, EXACT_Z)]
+        ranked = ranked[: self.candidates]
         if len(ranked) == 1:
             return ranked[0]
         if self.halving:
@@ -541,12 +575,3 @@ class SearchBot:
         stop = _futile(self.z, worlds) if worlds else None
         results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)
         return ranked[_departs(results, self.z)]
-
-    def _exact_stock(self, observation: Observation, actions: list[Action]) -> Action:
-        """Every legal action (the heuristic's favourite first) in the same sampled worlds,
-        each played to the end of the stock and then solved exactly; the heuristic's choice
-        unless another gains on it by `EXACT_Z` standard errors."""
-        results = _playouts(observation, actions, self.rng, self.exact_worlds * len(actions),
-                            None, exact=True, max_nodes=self.max_nodes,
-                            exact_nodes=self.exact_nodes)
-        return actions[_departs(results, EXACT_Z)]
