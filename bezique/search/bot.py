@@ -305,10 +305,11 @@ def evaluate(
     ``seconds`` have been spent (with neither, `DEFAULT_SIMULATIONS` playouts per legal
     action; at least two worlds in any case). With at most ``exact_stock`` cards in the stock
     (`SearchBot`'s window), each world is played to the end of the stock only and its end
-    phase solved (within ``max_nodes`` a solve, else played out); no further world is sampled
-    once one more (at the mean cost so far) would solve more than ``exact_nodes`` positions in
-    all, and with neither budget the worlds are `DEFAULT_EXACT_WORLDS`. A budget below one
-    playout, or a time that is not positive, raises `ValueError`.
+    phase solved; no further world is sampled once one more (at the mean cost so far) would
+    solve more than ``exact_nodes`` positions in all, and with neither budget the worlds are
+    `DEFAULT_EXACT_WORLDS`. A solve may take ``max_nodes`` positions and its share of
+    ``exact_nodes`` for one world; when one needs more, the plain playouts value the actions
+    instead. A budget below one playout, or a time that is not positive, raises `ValueError`.
     """
     _check_budget("evaluate", simulations, seconds)
     if exact_nodes is not None and exact_nodes < 1:
