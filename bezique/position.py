@@ -214,6 +214,9 @@ def check_position(
     specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in (0, 1)]
     specs.append(("stock", _refs(stock, "stock")))
     if turn_up is not None:
+        if not isinstance(turn_up, str | int):  # one card, not a list of them
+            raise PositionError("turn_up", "expected one card (notation or a physical card "
+                                f"number), got {type(turn_up).__name__}")
         refs = _refs(turn_up, "turn_up")
         if len(refs) != 1:
             raise PositionError("turn_up", f"expected one card, got {len(refs)}")

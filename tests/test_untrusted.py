@@ -492,3 +492,12 @@ def test_the_errors_pickle_to_equal_errors() -> None:
         again = pickle.loads(pickle.dumps(error))
         assert type(again) is type(error) and str(again) == str(error)
         assert vars(again) == vars(error)
+
+
+@pytest.mark.parametrize("turn_up", [[0], (0,), ["AS"]])
+def test_a_turn_up_given_as_a_list_is_refused_in_both_builds(turn_up: Any) -> None:
+    """The compiled build checks ``turn_up``'s declared type (one card) on entry: a list must
+    be refused before that, as a `PositionError` naming it (found by the test above)."""
+    rules = bezique.load_profile("chinese")
+    with pytest.raises(PositionError, match="turn_up"):
+        bezique.Deal.from_position(rules, hands=("AS", "AS"), stock="AS", turn_up=turn_up)
