@@ -250,10 +250,9 @@ def _window_nodes(max_nodes: int | None, exact_nodes: int | None, actions: int) 
     """The node budget of one solve in the exact window: the end-phase budget ``max_nodes``,
     and no more than the share of ``exact_nodes`` that lets one world of every one of
     ``actions`` fit in it."""
-    share = None if exact_nodes is None else max(1, exact_nodes // actions)
-    if max_nodes is None or share is None:
-        return share if max_nodes is None else max_nodes
-    return min(max_nodes, share)
+    limits = [n for n in (max_nodes, None if exact_nodes is None else exact_nodes // actions)
+              if n is not None]
+    return max(1, min(limits)) if limits else None
 
 
 def outcome(deal: Deal, player: int) -> int:
@@ -321,10 +320,10 @@ def evaluate(
         return _exact(observation.determinize(rng), actions)
     results = None
     if observation.stock_size <= exact_stock:
-        worlds = simulations
+        budget = simulations
         if simulations is None and seconds is None:
-            worlds = DEFAULT_EXACT_WORLDS * len(actions)
-        results = _window(observation, actions, rng, worlds, seconds, max_nodes, exact_nodes)
+            budget = DEFAULT_EXACT_WORLDS * len(actions)
+        results = _window(observation, actions, rng, budget, seconds, max_nodes, exact_nodes)
     if results is None:
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS * len(actions)
