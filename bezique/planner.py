@@ -3,14 +3,15 @@ can still be expected to bring.
 
 GreedyBot values a card for a meld by how much of the meld it already holds. The planner asks
 what a card-counting player asks: for every meld pattern of the table, what are the odds of
-holding all of it before the stock runs out, given the cards already held (hand and own table),
-the copies still unseen (a copy played, or on the opponent's table, is gone) and the draws left
-(half the stock)? Each missing card is a hypergeometric draw from the unseen cards; a pattern
-is worth its points times those odds, and a card is worth what the player's expected meld
-points lose without it. The reuse rules (`bezique.melds.Book`) decide which held cards a
-pattern may still take, so a meld already declared is not counted again, and a pending
-(announced) declaration keeps its cards while it waits to score. Trumps also weigh more than in
-GreedyBot's count, for the tricks of the end phase.
+holding all of it while it can still be declared, given the cards already held (hand and own
+table), the copies still unseen (a copy played, or on the opponent's table, is gone) and the
+draws left whose card can still be declared (`meld_draws`)? Each missing card is a
+hypergeometric draw from the unseen cards; a pattern is worth its points times those odds, and
+a card is worth what the player's expected meld points lose without it. The reuse rules
+(`bezique.melds.Book`) decide which held cards a pattern may still take, so a meld already
+declared is not counted again, and a pending (announced) declaration keeps its cards while it
+waits to score. Trumps also weigh more than in GreedyBot's count, for the tricks of the end
+phase.
 
 Everything else (which meld to declare, when to win a trick, the end phase) is GreedyBot's.
 The planner is `bezique.search.SearchBot`'s heuristic: its candidates and its default choice.
@@ -34,7 +35,14 @@ from bezique.melds import Book
 from bezique.observation import Observation
 from bezique.rules.model import Rules
 
-__all__ = ["TRUMP_WEIGHT", "PlannerBot", "draw_odds", "expected_meld_points", "ranked"]
+__all__ = [
+    "TRUMP_WEIGHT",
+    "PlannerBot",
+    "draw_odds",
+    "expected_meld_points",
+    "meld_draws",
+    "ranked",
+]
 
 TRUMP_WEIGHT = 3.0
 """What each step of trump rank is worth to the planner in points (GreedyBot: 1): a seven of
@@ -65,6 +73,26 @@ def draw_odds(unseen: int, live: int, draws: int, missing: int) -> float:
     return 1.0 - miss / math.comb(unseen, draws)
 
 
+def meld_draws(rules: Rules, stock_size: int) -> int:
+    """How many of a player's draws still to come (half of the ``stock_size`` cards, the
+    turn-up included) bring a card he can yet declare. A meld is declared after winning a
+    trick while the stock lasts, so with ``melds.timing = "before_draw"`` the card of the last
+    draw comes too late (it is drawn once the last declaration is made), and with
+    ``melds.on_last_stock_trick = false`` the draw before it as well.
+
+    >>> import bezique
+    >>> rules = bezique.load_profile("bezique")
+    >>> meld_draws(rules, 48), meld_draws(rules, 2)
+    (23, 0)
+    """
+    draws = stock_size // 2
+    if rules.melds.timing == "before_draw":
+        draws -= 1
+    if not rules.melds.on_last_stock_trick:
+        draws -= 1
+    return max(0, draws)
+
+
 @lru_cache(maxsize=32)
 def _templates(rules: Rules) -> dict[str, MeldTemplate]:
     return {t.name: t for t in compile_rules(rules).melds}
@@ -82,7 +110,7 @@ class _PlanTurn(_Turn):
         self._book = Book(c, list(obs.declarations), self.me)
         self._live = _kind_counts(obs.unseen.bits)
         self._unseen = len(obs.unseen)
-        self._draws = obs.stock_size // 2
+        self._draws = meld_draws(obs.rules, obs.stock_size)
         self._expected: dict[int, float] = {}
 
     def expected(self, bits: int) -> float:
@@ -144,8 +172,8 @@ def expected_meld_points(observation: Observation, *, without: int | None = None
 
 class PlannerBot:
     """GreedyBot's play with each card valued by the melds it can still bring (see the module's
-    docs): about a millisecond a decision, and in bezique about 47 points a deal better than
-    GreedyBot (docs/bots.md#strength)."""
+    docs): well under a millisecond a decision, and in bezique about 50 points a deal better
+    than GreedyBot (docs/bots.md#strength)."""
 
     def choose(self, observation: Observation) -> Action:
         """The planner's choice among ``observation.legal_actions()``."""

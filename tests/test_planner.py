@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import attrs
 import pytest
 
 import bezique
@@ -11,7 +12,7 @@ from bezique.actions import Action, Meld, Play
 from bezique.bots import GreedyBot, make_bot, play_deal
 from bezique.cards import parse_card
 from bezique.observation import Observation
-from bezique.planner import PlannerBot, draw_odds, expected_meld_points
+from bezique.planner import PlannerBot, draw_odds, expected_meld_points, meld_draws
 
 ALL_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred", "pinochle",
                 "rubicon", "chinese", "eight-pack"]
@@ -75,10 +76,25 @@ def test_a_meld_whose_missing_cards_are_all_gone_is_worth_nothing() -> None:
     qs = parse_card("QS")
     dead = _position("AH AD 10D 10H 7H")
     assert expected_meld_points(dead) == expected_meld_points(dead, without=qs) == 0.0
-    live = _position("JD AD 10D 10H 7H")
-    # one jack of diamonds among the 12 cards P0 cannot see (P1's hand, the stock), 2 draws
-    assert expected_meld_points(live) == pytest.approx(40 / 6) == 40 * draw_odds(12, 1, 2, 1)
+    live = _position("JD AD 10D 10H 7H 8S 9S")
+    # one jack of diamonds among the 14 cards P0 cannot see (P1's hand, the stock); of P0's 3
+    # draws, the last comes after the last declaration (`meld_draws`): 2 count
+    assert expected_meld_points(live) == pytest.approx(40 / 7) == 40 * draw_odds(14, 1, 2, 1)
     assert expected_meld_points(live, without=qs) == 0.0
+    # the last draw left: its card can no longer be declared
+    assert expected_meld_points(_position("JD AD")) == 0.0
+
+
+def test_the_planner_counts_only_draws_whose_card_can_still_be_declared() -> None:
+    """A meld is declared after winning a stock trick (S003 02, melds.timing = before_draw):
+    the card of a player's last draw comes once the last declaration is made. Declaring after
+    the draw keeps that draw; no declaration on the last stock trick loses one more."""
+    rules = bezique.load_profile("bezique")
+    assert [meld_draws(rules, n) for n in (48, 6, 4, 2, 0)] == [23, 2, 1, 0, 0]
+    after = attrs.evolve(rules, melds=attrs.evolve(rules.melds, timing="after_draw"))
+    assert [meld_draws(after, n) for n in (48, 2, 0)] == [24, 1, 0]
+    none_last = attrs.evolve(rules, melds=attrs.evolve(rules.melds, on_last_stock_trick=False))
+    assert [meld_draws(none_last, n) for n in (48, 4, 2)] == [22, 0, 0]
 
 
 def test_a_declared_meld_is_not_expected_again() -> None:
