@@ -1,15 +1,18 @@
-"""A quick strength proxy for tuning `SearchBot`: paired deals against `GreedyBot`.
+"""A quick strength proxy for tuning `SearchBot` (or, with ``--bot planner``, its heuristic
+`PlannerBot`): paired deals against `GreedyBot`.
 
-Every deal seed is played twice, `SearchBot` in seat 0 and then in seat 1 (the same cards from
-both chairs, the dealer alternating with the seed), and the pair's value is the mean of
-`SearchBot`'s deal point difference (its score minus GreedyBot's) over the two plays. Prints,
+Every deal seed is played twice, the bot in seat 0 and then in seat 1 (the same cards from
+both chairs, the dealer alternating with the seed), and the pair's value is the mean of the
+bot's deal point difference (its score minus GreedyBot's) over the two plays. Prints,
 and writes with ``--json``, the mean over the pairs with its standard error, and the time per
 searched decision (more than one legal action). Arms differ by `SearchBot`'s options; the same
 ``--first``/``--deals`` give the same deals to every arm, so arms can be compared pair by pair
-(``per_pair`` in the JSON). It asserts nothing. Usage::
+(``per_pair`` in the JSON; PlannerBot is deterministic, so two versions of it can be compared
+pair by pair too). It asserts nothing. Usage::
 
     python benchmarks/bench_paired.py [--deals N] [--first K] [--profile bezique]
-        [--simulations N] [--candidates K] [--z Z] [--halving] [--json FILE]
+        [--bot search|planner] [--simulations N] [--candidates K] [--z Z] [--halving]
+        [--json FILE]
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from typing import Any
 from bench_bots import Timed, stats  # the same timing as the whole-game benchmark
 
 import bezique
-from bezique.bots import GreedyBot, play_deal
+from bezique.bots import Bot, GreedyBot, play_deal
+from bezique.planner import PlannerBot
 from bezique.search import SearchBot
 
 
@@ -36,6 +40,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deal seeds (pairs)")
     parser.add_argument("--first", type=int, default=0, help="the first deal seed")
     parser.add_argument("--profile", default="bezique")
+    parser.add_argument("--bot", choices=("search", "planner"), default="search",
+                        help="SearchBot (with the options below) or PlannerBot")
     parser.add_argument("--simulations", type=int)
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--z", type=float, default=2.0)
@@ -49,8 +55,10 @@ def main() -> None:
     for seed in range(args.first, args.first + args.deals):
         diffs = []
         for seat in (0, 1):
-            bot = Timed(SearchBot(seed=seed, simulations=args.simulations,
-                                  candidates=args.candidates, z=args.z, halving=args.halving))
+            player: Bot = PlannerBot() if args.bot == "planner" else SearchBot(
+                seed=seed, simulations=args.simulations, candidates=args.candidates, z=args.z,
+                halving=args.halving)
+            bot = Timed(player)
             bots = (bot, GreedyBot()) if seat == 0 else (GreedyBot(), bot)
             deal = play_deal(rules, bots, seed=seed, dealer=seed % 2)
             diffs.append(deal.scores[seat] - deal.scores[1 - seat])
@@ -67,8 +75,9 @@ def main() -> None:
     report: dict[str, Any] = {
         "command": shlex.join(["python", *sys.argv]),
         "profile": args.profile,
-        "arm": {"simulations": args.simulations, "candidates": args.candidates, "z": args.z,
-                "halving": args.halving},
+        "arm": {"bot": "planner"} if args.bot == "planner" else {
+            "bot": "search", "simulations": args.simulations, "candidates": args.candidates,
+            "z": args.z, "halving": args.halving},
         "deals": len(pairs), "first": args.first,
         "mean": round(mean, 3), "se": round(se, 3),
         "per_pair": pairs,

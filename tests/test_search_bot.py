@@ -394,8 +394,12 @@ def test_an_end_phase_too_big_for_the_window_leaves_the_decision_to_the_playouts
     monkeypatch.setattr(search_bot, "_world", counted)
     seen = _in_the_window(2)
     actions = len(seen.legal_actions())
-    assert search_bot._window_nodes(25_000, 150_000, actions) == min(25_000, 150_000 // actions)
+    # one solve's budget: max_nodes, and no more than an equal share of exact_nodes per action
+    assert search_bot._window_nodes(25_000, 150_000, 8) == 18_750
     assert search_bot._window_nodes(25_000, 150_000, 2) == 25_000
+    assert search_bot._window_nodes(None, 150_000, 8) == 18_750
+    assert search_bot._window_nodes(25_000, None, 8) == 25_000
+    assert search_bot._window_nodes(25_000, 3, 8) == 1  # at least one position
     assert search_bot._window_nodes(None, None, actions) is None
     for nodes, exact, regular in ((None, 6, False), (1, 1, True)):
         calls.clear()
@@ -446,5 +450,14 @@ def test_evaluate_solves_the_end_phase_of_its_worlds_within_the_exact_window(
     monkeypatch.setattr(search_bot, "solve", real)
     bot = SearchBot(seed=4, exact_worlds=5, exact_nodes=None)
     assert {v.samples for v in bot.evaluate(seen).values} == {5}
+    found = evaluate(seen, rng=random.Random(0), simulations=3 * actions, exact_worlds=4,
+                     exact_nodes=None)
+    assert {v.samples for v in found.values} == {4}  # the window's worlds, not the budget
+    # a window that hands back (its solves past exact_nodes) leaves the bot's own budget to
+    # the playouts, not its exact_worlds
+    bot = SearchBot(seed=4, simulations=3 * actions, exact_worlds=5, exact_nodes=1)
+    assert {v.samples for v in bot.evaluate(seen).values} == {3}
     with pytest.raises(ValueError, match="evaluate: exact_nodes must be at least 1"):
         evaluate(seen, rng=random.Random(0), exact_nodes=0)
+    with pytest.raises(ValueError, match="evaluate: exact_worlds must be at least 2"):
+        evaluate(seen, rng=random.Random(0), exact_worlds=1)

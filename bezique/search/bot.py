@@ -294,6 +294,7 @@ def evaluate(
     simulations: int | None = None,
     seconds: float | None = None,
     exact_stock: int = DEFAULT_EXACT_STOCK,
+    exact_worlds: int | None = None,
     exact_nodes: int | None = DEFAULT_EXACT_NODES,
     max_nodes: int | None = DEFAULT_MAX_NODES,
 ) -> Evaluation:
@@ -305,14 +306,18 @@ def evaluate(
     action; at least two worlds in any case). With at most ``exact_stock`` cards in the stock
     (`SearchBot`'s window), each world is played to the end of the stock only and its end
     phase solved; no further world is sampled once one more (at the mean cost so far) would
-    solve more than ``exact_nodes`` positions in all, and with neither budget the worlds are
-    `DEFAULT_EXACT_WORLDS`. A solve may take ``max_nodes`` positions and its share of
-    ``exact_nodes`` for one world; when one needs more, the plain playouts value the actions
-    instead. A budget below one playout, or a time that is not positive, raises `ValueError`.
+    solve more than ``exact_nodes`` positions in all. The worlds there are at most
+    ``exact_worlds`` when it is given (the budget above is then left to the plain playouts),
+    else the budget above, and with neither `DEFAULT_EXACT_WORLDS`. A solve may take
+    ``max_nodes`` positions and its share of ``exact_nodes`` for one world; when one needs more,
+    the plain playouts value the actions instead. A budget below one playout, a time that is
+    not positive or fewer than two ``exact_worlds`` raises `ValueError`.
     """
     _check_budget("evaluate", simulations, seconds)
     if exact_nodes is not None and exact_nodes < 1:
         raise ValueError(f"evaluate: exact_nodes must be at least 1, got {exact_nodes}")
+    if exact_worlds is not None and exact_worlds < 2:
+        raise ValueError(f"evaluate: exact_worlds must be at least 2, got {exact_worlds}")
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
@@ -320,10 +325,12 @@ def evaluate(
         return _exact(observation.determinize(rng), actions)
     results = None
     if observation.stock_size <= exact_stock:
-        budget = simulations
-        if simulations is None and seconds is None:
+        budget, limit = simulations, seconds
+        if exact_worlds is not None:
+            budget, limit = exact_worlds * len(actions), None
+        elif simulations is None and seconds is None:
             budget = DEFAULT_EXACT_WORLDS * len(actions)
-        results = _window(observation, actions, rng, budget, seconds, max_nodes, exact_nodes)
+        results = _window(observation, actions, rng, budget, limit, max_nodes, exact_nodes)
     if results is None:
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS * len(actions)
@@ -530,14 +537,11 @@ class SearchBot:
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
         this bot's budget spread over all the legal actions; within its exact window, its
-        `exact_worlds` worlds)."""
-        if not observation.in_end_phase and observation.stock_size <= self.exact_stock:
-            worlds = self.exact_worlds * len(observation.legal_actions())
-            return evaluate(observation, rng=self.rng, simulations=worlds,
-                            exact_stock=self.exact_stock, exact_nodes=self.exact_nodes,
-                            max_nodes=self.max_nodes)
+        `exact_worlds` worlds and node budgets)."""
         return evaluate(observation, rng=self.rng, simulations=self.simulations,
-                        seconds=self.seconds, exact_stock=0)
+                        seconds=self.seconds, exact_stock=self.exact_stock,
+                        exact_worlds=self.exact_worlds, exact_nodes=self.exact_nodes,
+                        max_nodes=self.max_nodes)
 
     def choose(self, observation: Observation) -> Action:
         """The action the search prefers."""
