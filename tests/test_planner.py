@@ -22,7 +22,7 @@ STRENGTH_PAIRS = 60
 
 STRENGTH_BOUND = 15.0
 """The mean deal point difference, PlannerBot minus GreedyBot, that the test requires over
-`STRENGTH_PAIRS` pairs. Measured +46.9 (standard error 3.4) over 1,500 pairs
+`STRENGTH_PAIRS` pairs. Measured +50.2 (standard error 1.7) over 6,000 pairs
 (docs/bots.md#strength), and +91.9 over the 60 pairs of the test when it was written."""
 
 
