@@ -19,6 +19,7 @@ import hashlib
 import math
 import multiprocessing
 import signal
+import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -43,6 +44,10 @@ Progress = Callable[[int, int], None]
 
 POLL = 0.25
 """Seconds between looks at the workers' counter of finished units (with ``workers > 1``)."""
+
+MANAGER_JOIN = 30.0
+"""On an interrupt, the most seconds to wait for the pool's manager thread, once the workers
+are stopped, to finish reaping them."""
 
 _finished: Synchronized[int] | None = None
 """In a worker process: the counter of units finished, shared with the parent."""
@@ -314,11 +319,15 @@ def run_tasks(task: Callable[[range], T], tasks: list[range], *, workers: int,
                 progress(min(done, units), units)
     except BaseException:
         workers_of = list(pool._processes.values()) if pool._processes else []
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in workers_of:
             process.terminate()
         for process in workers_of:
             process.join()
+        if manager is not None:
+            # it reaps the workers too: a worker it reaped first may still look alive here
+            manager.join(timeout=MANAGER_JOIN)
         raise
     pool.shutdown()
 
