@@ -242,3 +242,23 @@ def test_a_new_game_of_any_profile_or_an_uploaded_house_profile(page: Page, addr
     page.wait_for_function("document.querySelector('#message').innerText.includes('game.target')")
     settle(page)
     assert page.evaluate("state.table.profile") == "my-house"
+
+
+def test_the_person_may_sit_in_either_seat(page: Page, address: str) -> None:
+    """``?seat=1`` (or the seat chosen under New game) seats the person as P1: the hand below
+    is P1's, the bot plays P0."""
+    page.goto(f"{address}/?profile=bezique&seed=10&delay=0&seat=1")
+    page.wait_for_selector("[data-testid^=card-hand-]")
+    settle(page)
+    table = TABLES.get(table_id(page))
+    assert table.seat == page.evaluate("state.table.seat") == 1
+    shown = sorted(str(img.get_attribute("data-card"))
+                   for img in page.locator("#your-hand img").all())
+    assert shown == sorted(item["card"] for item in table.view()["hand"]) and len(shown) == 8
+    assert page.locator("[data-testid=seat-select]").input_value() == "1"
+    page.locator("[data-testid=new-game]").click()
+    page.locator("[data-testid=seat-select]").select_option("0")
+    page.locator("[data-testid=start]").click()
+    page.wait_for_function("state.table && state.table.seat === 0")
+    settle(page)
+    assert TABLES.get(table_id(page)).seat == 0

@@ -206,7 +206,7 @@ $("new-game").addEventListener("click", () => { $("profile-file").value = ""; $(
 $("new-form").addEventListener("submit", async (event) => {
   const submitter = event.submitter;
   if (!submitter || submitter.value !== "start") return;
-  const body = { bot: $("bot").value };
+  const body = { bot: $("bot").value, seat: Number($("seat").value) };
   const seed = $("seed").value.trim();
   if (seed) body.seed = Number(seed);
   const file = $("profile-file").files[0];
@@ -237,7 +237,8 @@ $("skip").addEventListener("click", () => { state.skip = true; });
 $("record-file").addEventListener("change", async () => {
   const file = $("record-file").files[0];
   if (!file) return;
-  await start({ record: await file.text(), bot: $("bot").value || undefined }, "/api/records");
+  await start({ record: await file.text(), bot: $("bot").value || undefined,
+                seat: Number($("seat").value) }, "/api/records");
   $("record-file").value = "";
 });
 
@@ -251,5 +252,9 @@ $("record-file").addEventListener("change", async () => {
   const body = { profile: query.get("profile") || state.info.default };
   if (query.has("bot")) body.bot = query.get("bot");
   if (query.has("seed")) body.seed = Number(query.get("seed"));
+  if (query.has("seat")) {
+    body.seat = Number(query.get("seat"));
+    $("seat").value = String(body.seat);
+  }
   await start(body);
 })();
