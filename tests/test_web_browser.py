@@ -262,3 +262,10 @@ def test_the_person_may_sit_in_either_seat(page: Page, address: str) -> None:
     page.wait_for_function("state.table && state.table.seat === 0")
     settle(page)
     assert TABLES.get(table_id(page)).seat == 0
+    # the address's seat starts a new game rather than going on with the saved one
+    first = table_id(page)
+    page.goto(f"{address}/?seat=1&delay=0")
+    page.wait_for_function(f"state.id && state.id !== {first!r}")
+    settle(page)
+    assert TABLES.get(table_id(page)).seat == 1
+    assert page.locator("[data-testid=seat-select]").input_value() == "1"

@@ -57,6 +57,7 @@ function clickCard(item) {
 
 function draw(t) {
   state.table = t;
+  $("seat").value = String(t.seat);  // a new game or a loaded record keeps the seat
   const you = t.seat, bot = 1 - t.seat;
   $("title").textContent = `${t.profile} · deal ${t.deal_number} · ${t.dealer === you ? "you deal" : "the bot deals"}`;
   drawCards($("your-hand"), t.hand, "hand");
@@ -245,16 +246,13 @@ $("record-file").addEventListener("change", async () => {
 (async () => {
   setUp(await api("GET", "/api/profiles"));
   const query = new URLSearchParams(location.search);
-  if (!query.has("profile") && !query.has("seed")) {
+  if (!query.has("profile") && !query.has("seed") && !query.has("seat")) {
     const saved = localStorage.getItem("bezique-game");
     if (saved && await resume(saved)) return;
   }
   const body = { profile: query.get("profile") || state.info.default };
   if (query.has("bot")) body.bot = query.get("bot");
   if (query.has("seed")) body.seed = Number(query.get("seed"));
-  if (query.has("seat")) {
-    body.seat = Number(query.get("seat"));
-    $("seat").value = String(body.seat);
-  }
+  if (query.has("seat")) body.seat = Number(query.get("seat"));
   await start(body);
 })();
