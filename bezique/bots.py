@@ -194,7 +194,7 @@ class _Turn:
         if self.end_phase:
             return self._end_follow(card, trick[0]) if trick else self._end_lead(card)
         if not trick:
-            return -self.keep(card) - self._exposure(card)
+            return self._stock_lead(card)
         return self._stock_follow(card, trick[0])
 
     # ------------------------------------------------------------------ stock phase
@@ -243,6 +243,11 @@ class _Turn:
             e.kind in ("dix_show", "dix_exchange") and e.player == self.me and card in e.cards
             for e in self.obs.events
         )
+
+    def _stock_lead(self, card: int) -> float:
+        """Leading ``card`` in the stock phase: its keep value, and its trick points as if the
+        opponent always took them."""
+        return -self.keep(card) - self._exposure(card)
 
     def _exposure(self, card: int) -> float:
         """What leading ``card`` risks giving away: its trick points."""

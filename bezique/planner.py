@@ -11,9 +11,12 @@ a card is worth what the player's expected meld points lose without it. The reus
 (`bezique.melds.Book`) decide which held cards a pattern may still take, so a meld already
 declared is not counted again, and a pending (announced) declaration keeps its cards while it
 waits to score. Trumps also weigh more than in GreedyBot's count, for the tricks of the end
-phase.
+phase. And where GreedyBot leads as if every lead were lost, the planner counts the meld it
+holds ready to declare, times the chance that the opponent cannot beat the lead
+(`beaten_odds`): with a meld waiting, a lead he cannot beat wins the trick that declares it.
 
-Everything else (which meld to declare, when to win a trick, the end phase) is GreedyBot's.
+Everything else (which meld to declare, when to win a trick led by the opponent, the end phase)
+is GreedyBot's.
 The planner is `bezique.search.SearchBot`'s heuristic: its candidates and its default choice.
 
 >>> import bezique
@@ -30,10 +33,12 @@ from functools import lru_cache
 
 from bezique.actions import Action
 from bezique.bots import _best, _kind_counts, _Turn
+from bezique.cards import rank, suit
 from bezique.compile import MeldTemplate, compile_rules
 from bezique.melds import Book
 from bezique.observation import Observation
 from bezique.rules.model import Rules
+from bezique.tricks import suit_bits
 
 __all__ = [
     "TRUMP_WEIGHT",
@@ -50,6 +55,41 @@ trumps 3, an ace of trumps 24, on top of the card's trick points, for the tricks
 phase. Measured: 1,000 bezique games against GreedyBot of `SearchBot(candidates=1,
 exact_stock=0)` (this heuristic and the exact end phase) won 717 with 1, 727 with 2, 734 with
 3, 727 with 4 and 709 with 6."""
+
+
+def beaten_odds(observation: Observation, card: int) -> float:
+    """The chance that the opponent holds a card that beats ``card`` (a card index) led by the
+    observer: 1 when a card he is known to hold (his table, or a concealed card seen) beats it,
+    else the chance that his concealed cards not yet seen include one of the unseen beaters (a
+    hypergeometric draw from the unseen cards). A card of the led suit beats it by a higher
+    rank (equal cards: the first played wins), a trump by being one.
+
+    >>> import bezique
+    >>> from bezique.cards import Card
+    >>> seen = bezique.Deal.new(bezique.load_profile("bezique"), seed=7).observation(0)
+    >>> str(seen.trump), str(seen.turn_up), len(seen.unseen), seen.opponent_hand_size
+    ('diamonds', '10D', 55, 8)
+    >>> beaten_odds(seen, Card.parse("AD"))   # nothing beats an ace of trumps
+    0.0
+    >>> round(beaten_odds(seen, Card.parse("AH")), 3)  # 13 unseen trumps: 1 - C(42,8)/C(55,8)
+    0.903
+    """
+    beaters = _beater_bits(card, observation.trump)
+    me = observation.player
+    if (observation.known_opponent.bits | observation.tables[1 - me].bits) & beaters:
+        return 1.0
+    hidden = observation.opponent_hand_size - len(observation.known_opponent)
+    live = (observation.unseen.bits & beaters).bit_count()
+    return draw_odds(len(observation.unseen), live, hidden, 1)
+
+
+def _beater_bits(card: int, trump: int | None) -> int:
+    """Every card that beats ``card`` when played to it: the higher ranks of its suit, and the
+    trumps unless it is one."""
+    bits = ((1 << (rank(card) * 8)) - 1) << (suit(card) * 64)
+    if trump is not None and suit(card) != trump:
+        bits |= suit_bits(trump)
+    return bits
 
 
 @lru_cache(maxsize=65536)
@@ -148,6 +188,16 @@ class _PlanTurn(_Turn):
         return total
 
     trump_weight = TRUMP_WEIGHT
+
+    def _stock_lead(self, card: int) -> float:
+        """Leading ``card`` in the stock phase: GreedyBot's count (its keep value and the trick
+        points it exposes), and the best meld the planner could declare on winning the trick
+        (`_declare_prospect`) times the chance that the opponent cannot beat it
+        (`beaten_odds`)."""
+        prospect = self._declare_prospect(card)
+        if prospect:
+            prospect *= 1.0 - beaten_odds(self.obs, card)
+        return super()._stock_lead(card) + prospect
 
     def _meld_value(self, card: int, extra: int) -> float:
         """The expected meld points the holding (with ``extra``) loses without ``card``."""

@@ -11,7 +11,13 @@ from bezique.actions import Action, Meld, Play
 from bezique.bots import GreedyBot, make_bot, play_deal
 from bezique.cards import parse_card
 from bezique.observation import Observation
-from bezique.planner import PlannerBot, draw_odds, expected_meld_points, meld_draws
+from bezique.planner import (
+    PlannerBot,
+    beaten_odds,
+    draw_odds,
+    expected_meld_points,
+    meld_draws,
+)
 
 ALL_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred", "pinochle",
                 "rubicon", "chinese", "eight-pack"]
@@ -110,6 +116,69 @@ def test_a_declared_meld_is_not_expected_again() -> None:
     meld = next(a for a in deal.legal_actions() if isinstance(a, Meld) and a.name == "bezique")
     deal.apply(meld)
     assert before - expected_meld_points(deal.observation(0)) == pytest.approx(40.0)
+
+
+def test_beaten_odds_is_the_chance_that_the_opponent_holds_a_beater() -> None:
+    """Against every hand the opponent may hold (his 8 concealed cards among the 13 cards P0
+    cannot place): the share of those hands with a card that beats the lead (a higher card of
+    its suit, or a trump: hearts here; an equal card does not beat it, S003 02)."""
+    rules = bezique.load_profile("bezique")
+    deal = bezique.Deal.from_position(
+        rules, hands=["AS 10C 7D 8D QH 7C 8C 9S", "AC KD QD KC QC KS QS JS"],
+        stock="JD 9H 10H AD 10S 7H", dealer=1, leader=0)
+    seen = deal.observation(0)
+    unseen = list(seen.unseen)
+    assert (len(unseen), seen.opponent_hand_size, str(seen.trump)) == (13, 8, "hearts")
+    trump = int(seen.trump)
+    hands = list(combinations(unseen, 8))
+    for card in unseen + list(seen.hand):
+        beaten = sum(any(_beats(c, card, trump) for c in hand) for hand in hands) / len(hands)
+        assert beaten_odds(seen, card) == pytest.approx(beaten), card
+
+
+def _beats(card: int, lead: int, trump: int) -> bool:
+    """S003 02 in the stock phase: the higher card of the suit led wins, a trump beats any other
+    suit, and of equal cards the first played wins."""
+    if card >> 6 == lead >> 6:
+        return card >> 3 & 7 < lead >> 3 & 7
+    return card >> 6 == trump
+
+
+def test_a_card_the_opponent_is_seen_to_hold_beats_for_sure() -> None:
+    """P1 wins a trick and declares the marriage of clubs: the king of clubs on his table
+    beats the jack of clubs for sure, whatever his concealed cards are."""
+    rules = bezique.load_profile("bezique")
+    deal = bezique.Deal.from_position(
+        rules, hands=["7S JC 7D 8D QH 7C 8C 9S", "8S KC QC AD QD KS QS JS"],
+        stock="JD 9H 10H AC 10S 7H", dealer=1, leader=0)
+    deal.apply(Play(parse_card("7S")))
+    deal.apply(Play(parse_card("8S")))  # P1 wins: the higher card of the suit led
+    deal.apply(Meld(name="marriage", cards=(parse_card("KC"), parse_card("QC"))))
+    seen = deal.observation(0)
+    assert parse_card("KC") in seen.tables[1]
+    assert beaten_odds(seen, parse_card("JC")) == 1.0
+
+
+def test_the_planner_leads_a_card_the_opponent_cannot_beat_to_declare_its_meld() -> None:
+    """P0 to lead, hearts trumps, the royal marriage in hand and every other trump out of play.
+    Nothing can beat his ace of spades, so leading it wins the trick that lets him declare the
+    marriage (40). The ace of clubs (one of the 9 cards he cannot see, 8 of them P1's) may beat
+    his ten of clubs, and P1 surely holds a higher card of the suit of each of his low cards.
+    GreedyBot, which leads as if every lead were lost, throws a low card, as the planner did
+    with no meld to declare."""
+    rules = bezique.load_profile("bezique")
+    hands = ["AS 10C KH QH 7D 7C 8C 9S", "AC 8D 9D KC QC KS QS JS"]
+    deal = bezique.Deal.from_position(rules, hands=hands, stock="JD 7H", dealer=1, leader=0)
+    seen = deal.observation(0)
+    assert beaten_odds(seen, parse_card("AS")) == 0.0
+    assert beaten_odds(seen, parse_card("10C")) == pytest.approx(8 / 9)
+    assert beaten_odds(seen, parse_card("7C")) == 1.0
+    assert PlannerBot().choose(seen) == Play(parse_card("AS"))
+    low = {Play(parse_card(c)) for c in ("7D", "7C", "8C", "9S")}
+    assert GreedyBot().choose(seen) in low
+    no_meld = ["AS 10C KH 8H 7D 7C 8C 9S", "AC 8D 9D KC QC KS QS JS"]
+    deal = bezique.Deal.from_position(rules, hands=no_meld, stock="JD 7H", dealer=1, leader=0)
+    assert PlannerBot().choose(deal.observation(0)) in low
 
 
 def test_planner_beats_greedy_in_paired_bezique_deals() -> None:
