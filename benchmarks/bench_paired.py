@@ -12,7 +12,7 @@ pair by pair too). It asserts nothing. Usage::
 
     python benchmarks/bench_paired.py [--deals N] [--first K] [--profile bezique]
         [--bot search|planner] [--simulations N] [--candidates K] [--z Z] [--halving]
-        [--json FILE]
+        [--exact-stock N] [--json FILE]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from bench_bots import Timed, stats  # the same timing as the whole-game benchma
 import bezique
 from bezique.bots import Bot, GreedyBot, play_deal
 from bezique.planner import PlannerBot
-from bezique.search import SearchBot
+from bezique.search import DEFAULT_EXACT_STOCK, SearchBot
 
 
 def main() -> None:
@@ -46,6 +46,9 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--z", type=float, default=2.0)
     parser.add_argument("--halving", action="store_true")
+    parser.add_argument("--exact-stock", type=int, default=DEFAULT_EXACT_STOCK,
+                        help="SearchBot's exact window (0: off; with --candidates 1 the bot is "
+                             "PlannerBot with the exact end phase)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     rules = bezique.load_profile(args.profile)
@@ -57,7 +60,7 @@ def main() -> None:
         for seat in (0, 1):
             player: Bot = PlannerBot() if args.bot == "planner" else SearchBot(
                 seed=seed, simulations=args.simulations, candidates=args.candidates, z=args.z,
-                halving=args.halving)
+                halving=args.halving, exact_stock=args.exact_stock)
             bot = Timed(player)
             bots = (bot, GreedyBot()) if seat == 0 else (GreedyBot(), bot)
             deal = play_deal(rules, bots, seed=seed, dealer=seed % 2)
@@ -77,7 +80,7 @@ def main() -> None:
         "profile": args.profile,
         "arm": {"bot": "planner"} if args.bot == "planner" else {
             "bot": "search", "simulations": args.simulations, "candidates": args.candidates,
-            "z": args.z, "halving": args.halving},
+            "z": args.z, "halving": args.halving, "exact_stock": args.exact_stock},
         "deals": len(pairs), "first": args.first,
         "mean": round(mean, 3), "se": round(se, 3),
         "per_pair": pairs,
