@@ -43,6 +43,7 @@ from bezique.tricks import suit_bits
 __all__ = [
     "TRUMP_WEIGHT",
     "PlannerBot",
+    "beaten_odds",
     "draw_odds",
     "expected_meld_points",
     "meld_draws",
