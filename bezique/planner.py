@@ -33,12 +33,11 @@ from functools import lru_cache
 
 from bezique.actions import Action
 from bezique.bots import _best, _kind_counts, _Turn
-from bezique.cards import rank, suit
 from bezique.compile import MeldTemplate, compile_rules
 from bezique.melds import Book
 from bezique.observation import Observation
 from bezique.rules.model import Rules
-from bezique.tricks import suit_bits
+from bezique.tricks import beaters
 
 __all__ = [
     "TRUMP_WEIGHT",
@@ -62,8 +61,8 @@ def beaten_odds(observation: Observation, card: int) -> float:
     """The chance that the opponent holds a card that beats ``card`` (a card index) led by the
     observer: 1 when a card he is known to hold (his table, or a concealed card seen) beats it,
     else the chance that his concealed cards not yet seen include one of the unseen beaters (a
-    hypergeometric draw from the unseen cards). A card of the led suit beats it by a higher
-    rank (equal cards: the first played wins), a trump by being one.
+    hypergeometric draw from the unseen cards). The cards that beat it are the engine's
+    (`bezique.tricks.beaters`): a higher rank of its suit, or a trump on a plain card.
 
     >>> import bezique
     >>> from bezique.cards import Card
@@ -75,22 +74,14 @@ def beaten_odds(observation: Observation, card: int) -> float:
     >>> round(beaten_odds(seen, Card.parse("AH")), 3)  # 13 unseen trumps: 1 - C(42,8)/C(55,8)
     0.903
     """
-    beaters = _beater_bits(card, observation.trump)
+    trump = observation.trump
+    beaten_by = beaters(card, -1 if trump is None else int(trump))
     me = observation.player
-    if (observation.known_opponent.bits | observation.tables[1 - me].bits) & beaters:
+    if (observation.known_opponent.bits | observation.tables[1 - me].bits) & beaten_by:
         return 1.0
     hidden = observation.opponent_hand_size - len(observation.known_opponent)
-    live = (observation.unseen.bits & beaters).bit_count()
+    live = (observation.unseen.bits & beaten_by).bit_count()
     return draw_odds(len(observation.unseen), live, hidden, 1)
-
-
-def _beater_bits(card: int, trump: int | None) -> int:
-    """Every card that beats ``card`` when played to it: the higher ranks of its suit, and the
-    trumps unless it is one."""
-    bits = ((1 << (rank(card) * 8)) - 1) << (suit(card) * 64)
-    if trump is not None and suit(card) != trump:
-        bits |= suit_bits(trump)
-    return bits
 
 
 @lru_cache(maxsize=65536)

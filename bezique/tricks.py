@@ -6,8 +6,6 @@ strongest). Identical cards favour the one played first (S000, S003).
 
 from __future__ import annotations
 
-from bezique.cards import iter_bits
-
 
 def beats(card: int, lead: int, trump: int) -> bool:
     """Does ``card``, played second, beat ``lead``? (``trump`` is -1 when not yet fixed.)"""
@@ -15,6 +13,16 @@ def beats(card: int, lead: int, trump: int) -> bool:
     if card_suit == lead_suit:
         return (card >> 3 & 7) < (lead >> 3 & 7)
     return card_suit == trump
+
+
+def beaters(lead: int, trump: int) -> int:
+    """Bitmask of every physical card that beats ``lead`` played to it (`beats`): the stronger
+    ranks of its suit, and every trump unless it is one (``trump`` is -1 when not yet fixed)."""
+    lead_suit = lead >> 6
+    bits = ((1 << ((lead >> 3 & 7) * 8)) - 1) << (lead_suit * 64)
+    if trump >= 0 and lead_suit != trump:
+        bits |= suit_bits(trump)
+    return bits
 
 
 def suit_bits(suit: int) -> int:
@@ -36,12 +44,7 @@ def follow_choices(hand: int, lead: int, trump: int, obligation: str) -> int:
             return same
         if obligation == "follow_trump_beat_trump_lead" and lead_suit != trump:
             return same
-        lead_rank = lead >> 3 & 7
-        higher = 0
-        for c in iter_bits(same):
-            if (c >> 3 & 7) < lead_rank:
-                higher |= 1 << c
-        return higher or same
+        return same & beaters(lead, trump) or same
     if obligation != "follow_only" and trump >= 0:
         trumps = hand & suit_bits(trump)
         if trumps:
