@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import bezique
-from bezique.actions import Action, Meld, Play
+from bezique.actions import Action, DixExchange, Meld, Play
 from bezique.bots import GreedyBot, make_bot, play_deal
 from bezique.cards import parse_card
 from bezique.observation import Observation
@@ -18,6 +18,7 @@ from bezique.planner import (
     expected_meld_points,
     meld_draws,
 )
+from bezique.tricks import beats
 
 ALL_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred", "pinochle",
                 "rubicon", "chinese", "eight-pack"]
@@ -119,30 +120,48 @@ def test_a_declared_meld_is_not_expected_again() -> None:
     assert before - expected_meld_points(deal.observation(0)) == pytest.approx(40.0)
 
 
+def _brute_beaten_odds(seen: Observation, card: int) -> float:
+    """Over every hand the opponent may hold (the concealed cards seen, and each choice of the
+    rest among the cards the observer cannot place): the share with a card that beats ``card``
+    led (`bezique.tricks.beats`, the engine's rule)."""
+    trump = -1 if seen.trump is None else int(seen.trump)
+    known = list(seen.known_opponent)
+    hands = list(combinations(list(seen.unseen), seen.opponent_hand_size - len(known)))
+    held = [known + list(hand) + list(seen.tables[1 - seen.player]) for hand in hands]
+    return sum(any(beats(c, card, trump) for c in hand) for hand in held) / len(held)
+
+
 def test_beaten_odds_is_the_chance_that_the_opponent_holds_a_beater() -> None:
     """Against every hand the opponent may hold (his 8 concealed cards among the 13 cards P0
-    cannot place): the share of those hands with a card that beats the lead (a higher card of
-    its suit, or a trump: hearts here; an equal card does not beat it, S003 02)."""
+    cannot place), for every card: the share of those hands with a card that beats it (a
+    higher card of its suit, or a trump: hearts here; an equal card does not, S003 02)."""
     rules = bezique.load_profile("bezique")
     deal = bezique.Deal.from_position(
         rules, hands=["AS 10C 7D 8D QH 7C 8C 9S", "AC KD QD KC QC KS QS JS"],
         stock="JD 9H 10H AD 10S 7H", dealer=1, leader=0)
     seen = deal.observation(0)
-    unseen = list(seen.unseen)
-    assert (len(unseen), seen.opponent_hand_size, str(seen.trump)) == (13, 8, "hearts")
-    trump = int(seen.trump)
-    hands = list(combinations(unseen, 8))
-    for card in unseen + list(seen.hand):
-        beaten = sum(any(_beats(c, card, trump) for c in hand) for hand in hands) / len(hands)
-        assert beaten_odds(seen, card) == pytest.approx(beaten), card
+    assert (len(seen.unseen), seen.opponent_hand_size, str(seen.trump)) == (13, 8, "hearts")
+    for card in list(seen.unseen) + list(seen.hand):
+        assert beaten_odds(seen, card) == pytest.approx(_brute_beaten_odds(seen, card)), card
 
 
-def _beats(card: int, lead: int, trump: int) -> bool:
-    """S003 02 in the stock phase: the higher card of the suit led wins, a trump beats any other
-    suit, and of equal cards the first played wins."""
-    if card >> 6 == lead >> 6:
-        return card >> 3 & 7 < lead >> 3 & 7
-    return card >> 6 == trump
+def test_a_concealed_card_the_opponent_is_seen_to_take_counts_as_held() -> None:
+    """P1 wins a trick and exchanges the seven of trumps for the turn-up, the ace of hearts
+    (S003 02): P0 has seen it go into P1's concealed hand, so it beats the king of hearts for
+    sure, and only P1's other 6 concealed cards are drawn from the 11 P0 cannot place."""
+    rules = bezique.load_profile("bezique")
+    deal = bezique.Deal.from_position(
+        rules, hands=["7S JC 7D 8D QH 7C 8C 9S", "8S 7H QC AD QD KS QS JS"],
+        stock="JD 9H 10H AC 10S AH", dealer=1, leader=0)
+    deal.apply(Play(parse_card("7S")))
+    deal.apply(Play(parse_card("8S")))  # P1 wins: the higher card of the suit led
+    deal.apply(DixExchange(card=parse_card("7H")))
+    seen = deal.observation(0)
+    assert list(seen.known_opponent) == [parse_card("AH")]
+    assert (len(seen.unseen), seen.opponent_hand_size) == (11, 7)
+    assert beaten_odds(seen, parse_card("KH")) == 1.0
+    for card in list(seen.unseen) + list(seen.hand):
+        assert beaten_odds(seen, card) == pytest.approx(_brute_beaten_odds(seen, card)), card
 
 
 def test_a_card_the_opponent_is_seen_to_hold_beats_for_sure() -> None:
