@@ -146,20 +146,24 @@ def test_beaten_odds_is_the_chance_that_the_opponent_holds_a_beater() -> None:
 
 
 def test_a_concealed_card_the_opponent_is_seen_to_take_counts_as_held() -> None:
-    """P1 wins a trick and exchanges the seven of trumps for the turn-up, the ace of hearts
-    (S003 02): P0 has seen it go into P1's concealed hand, so it beats the king of hearts for
-    sure, and only P1's other 6 concealed cards are drawn from the 11 P0 cannot place."""
+    """P1 wins a trick and exchanges the seven of trumps for the turn-up, the eight of hearts
+    (S003 02): P0 has seen it go into P1's concealed hand, so it beats every plain card for
+    sure, and only P1's other 6 concealed cards are drawn from the 11 P0 cannot place: the
+    ten of hearts is beaten only by the unseen ace (6 chances in 11), the nine by the ace or
+    the ten."""
     rules = bezique.load_profile("bezique")
     deal = bezique.Deal.from_position(
-        rules, hands=["7S JC 7D 8D QH 7C 8C 9S", "8S 7H QC AD QD KS QS JS"],
-        stock="JD 9H 10H AC 10S AH", dealer=1, leader=0)
+        rules, hands=["7S JC 7D 8D 9H 7C 8C 9S", "8S 7H QC AD QD KS QS JS"],
+        stock="JD 10H AH AC 10S 8H", dealer=1, leader=0)
     deal.apply(Play(parse_card("7S")))
     deal.apply(Play(parse_card("8S")))  # P1 wins: the higher card of the suit led
     deal.apply(DixExchange(card=parse_card("7H")))
     seen = deal.observation(0)
-    assert list(seen.known_opponent) == [parse_card("AH")]
+    assert list(seen.known_opponent) == [parse_card("8H")]
     assert (len(seen.unseen), seen.opponent_hand_size) == (11, 7)
-    assert beaten_odds(seen, parse_card("KH")) == 1.0
+    assert beaten_odds(seen, parse_card("7C")) == 1.0
+    assert beaten_odds(seen, parse_card("10H")) == pytest.approx(6 / 11)
+    assert beaten_odds(seen, parse_card("9H")) == pytest.approx(1 - 5 * 4 / (11 * 10))
     for card in list(seen.unseen) + list(seen.hand):
         assert beaten_odds(seen, card) == pytest.approx(_brute_beaten_odds(seen, card)), card
 
