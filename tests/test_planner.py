@@ -145,20 +145,25 @@ def test_beaten_odds_is_the_chance_that_the_opponent_holds_a_beater() -> None:
         assert beaten_odds(seen, card) == pytest.approx(_brute_beaten_odds(seen, card)), card
 
 
-def test_a_concealed_card_the_opponent_is_seen_to_take_counts_as_held() -> None:
-    """P1 wins a trick and exchanges the seven of trumps for the turn-up, the eight of hearts
-    (S003 02): P0 has seen it go into P1's concealed hand, so it beats every plain card for
-    sure, and only P1's other 6 concealed cards are drawn from the 11 P0 cannot place: the
-    ten of hearts is beaten only by the unseen ace (6 chances in 11), the nine by the ace or
-    the ten."""
-    rules = bezique.load_profile("bezique")
+def _after_p1_wins_the_lead(hands: list[str], stock: str, then: Action) -> Observation:
+    """P0 leads the seven of spades, P1 wins with the eight (S003 02: the higher card of the
+    suit led) and does ``then``; P0's observation."""
     deal = bezique.Deal.from_position(
-        rules, hands=["7S JC 7D 8D 9H 7C 8C 9S", "8S 7H QC AD QD KS QS JS"],
-        stock="JD 10H AH AC 10S 8H", dealer=1, leader=0)
+        bezique.load_profile("bezique"), hands=hands, stock=stock, dealer=1, leader=0)
     deal.apply(Play(parse_card("7S")))
-    deal.apply(Play(parse_card("8S")))  # P1 wins: the higher card of the suit led
-    deal.apply(DixExchange(card=parse_card("7H")))
-    seen = deal.observation(0)
+    deal.apply(Play(parse_card("8S")))
+    deal.apply(then)
+    return deal.observation(0)
+
+
+def test_a_concealed_card_the_opponent_is_seen_to_take_counts_as_held() -> None:
+    """P1 exchanges the seven of trumps for the turn-up, the eight of hearts (S003 02): P0 has
+    seen it go into P1's concealed hand, so it beats every plain card for sure, and only P1's
+    other 6 concealed cards are drawn from the 11 P0 cannot place: the ten of hearts is beaten
+    only by the unseen ace (6 chances in 11), the nine by the ace or the ten."""
+    seen = _after_p1_wins_the_lead(
+        ["7S JC 7D 8D 9H 7C 8C 9S", "8S 7H QC AD QD KS QS JS"], "JD 10H AH AC 10S 8H",
+        DixExchange(card=parse_card("7H")))
     assert list(seen.known_opponent) == [parse_card("8H")]
     assert (len(seen.unseen), seen.opponent_hand_size) == (11, 7)
     assert beaten_odds(seen, parse_card("7C")) == 1.0
@@ -169,18 +174,15 @@ def test_a_concealed_card_the_opponent_is_seen_to_take_counts_as_held() -> None:
 
 
 def test_a_card_the_opponent_is_seen_to_hold_beats_for_sure() -> None:
-    """P1 wins a trick and declares the marriage of clubs: the king of clubs on his table
-    beats the jack of clubs for sure, whatever his concealed cards are."""
-    rules = bezique.load_profile("bezique")
-    deal = bezique.Deal.from_position(
-        rules, hands=["7S JC 7D 8D QH 7C 8C 9S", "8S KC QC AD QD KS QS JS"],
-        stock="JD 9H 10H AC 10S 7H", dealer=1, leader=0)
-    deal.apply(Play(parse_card("7S")))
-    deal.apply(Play(parse_card("8S")))  # P1 wins: the higher card of the suit led
-    deal.apply(Meld(name="marriage", cards=(parse_card("KC"), parse_card("QC"))))
-    seen = deal.observation(0)
+    """P1 declares the marriage of clubs: the king of clubs on his table beats the jack of
+    clubs for sure, whatever his concealed cards are."""
+    seen = _after_p1_wins_the_lead(
+        ["7S JC 7D 8D QH 7C 8C 9S", "8S KC QC AD QD KS QS JS"], "JD 9H 10H AC 10S 7H",
+        Meld(name="marriage", cards=(parse_card("KC"), parse_card("QC"))))
     assert parse_card("KC") in seen.tables[1]
     assert beaten_odds(seen, parse_card("JC")) == 1.0
+    for card in list(seen.unseen) + list(seen.hand):
+        assert beaten_odds(seen, card) == pytest.approx(_brute_beaten_odds(seen, card)), card
 
 
 def test_the_planner_leads_a_card_the_opponent_cannot_beat_to_declare_its_meld() -> None:
