@@ -40,6 +40,7 @@ from bezique.deal import Deal
 from bezique.game import Game
 from bezique.observation import Observation
 from bezique.rules.model import Rules
+from bezique.tricks import beats, suit_bits
 
 __all__ = [
     "BOTS",
@@ -100,17 +101,6 @@ def _profile(rules: Rules) -> _Profile:
     )
 
 
-def _beats(card: int, lead: int, trump: int | None) -> bool:
-    """Does ``card`` played second beat ``lead``? (Equal cards: the first played wins.)"""
-    if suit(card) == suit(lead):
-        return rank(card) < rank(lead)
-    return suit(card) == trump
-
-
-def _suit_mask(s: int) -> int:
-    return ((1 << 64) - 1) << (s * 64)
-
-
 class GreedyBot:
     """A sensible one-move-deep player for every profile.
 
@@ -144,6 +134,7 @@ class _Turn:
         self.p = _profile(obs.rules)
         self.me = obs.player
         self.trump = obs.trump
+        self._trump = -1 if obs.trump is None else int(obs.trump)
         self.mine = obs.hand.bits | obs.tables[obs.player].bits
         self.end_phase = obs.in_end_phase
         self._keep: dict[int, float] = {}
@@ -255,7 +246,7 @@ class _Turn:
 
     def _stock_follow(self, card: int, lead: int) -> float:
         points = self.p.trick_value[rank(lead)] + self.p.trick_value[rank(card)]
-        if _beats(card, lead, self.trump):
+        if beats(card, lead, self._trump):
             return points + self._declare_prospect(card) - self.keep(card) + 2.0
         return -points - self.keep(card)
 
@@ -290,10 +281,10 @@ class _Turn:
 
     def _end_lead(self, card: int) -> float:
         theirs = self._opponent_cards()
-        same = theirs & _suit_mask(suit(card))
+        same = theirs & suit_bits(suit(card))
         beaten = any(rank(c) < rank(card) for c in iter_bits(same))
         if not same and suit(card) != self.trump and self.trump is not None:
-            beaten = bool(theirs & _suit_mask(self.trump))
+            beaten = bool(theirs & suit_bits(self.trump))
         points = self.p.trick_value[rank(card)]
         if not beaten:
             return 100.0 + points
@@ -301,7 +292,7 @@ class _Turn:
 
     def _end_follow(self, card: int, lead: int) -> float:
         points = self.p.trick_value[rank(card)]
-        if _beats(card, lead, self.trump):
+        if beats(card, lead, self._trump):
             return 100.0 + points - (suit(card) == self.trump) * 2.0
         return -points - (8.0 - rank(card)) / 10
 

@@ -21,10 +21,10 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.bots import _beats
 from bezique.compile import Compiled
 from bezique.deal import Deal
 from bezique.state import OVER
+from bezique.tricks import beats
 
 __all__ = ["playout", "rollout_action"]
 
@@ -95,7 +95,7 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
                 value = -keep
             else:
                 won = t.points[(trick[0] >> 3) & 7] + t.points[(card >> 3) & 7]
-                wins = _beats(card, trick[0], trump) and (end or won >= 10 or keep <= 2.0)
+                wins = beats(card, trick[0], trump) and (end or won >= 10 or keep <= 2.0)
                 value = 50.0 + won - keep if wins else -keep
         elif isinstance(action, Meld):
             points = t.meld_points.get(action.name, 0)
