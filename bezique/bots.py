@@ -40,7 +40,7 @@ from bezique.deal import Deal
 from bezique.game import Game
 from bezique.observation import Observation
 from bezique.rules.model import Rules
-from bezique.tricks import beats, suit_bits
+from bezique.tricks import beaters, beats, suit_bits
 
 __all__ = [
     "BOTS",
@@ -134,7 +134,7 @@ class _Turn:
         self.p = _profile(obs.rules)
         self.me = obs.player
         self.trump = obs.trump
-        self._trump = -1 if obs.trump is None else int(obs.trump)
+        self._trump = -1 if obs.trump is None else int(obs.trump)  # as `bezique.tricks` takes it
         self.mine = obs.hand.bits | obs.tables[obs.player].bits
         self.end_phase = obs.in_end_phase
         self._keep: dict[int, float] = {}
@@ -282,9 +282,8 @@ class _Turn:
     def _end_lead(self, card: int) -> float:
         theirs = self._opponent_cards()
         same = theirs & suit_bits(suit(card))
-        beaten = any(rank(c) < rank(card) for c in iter_bits(same))
-        if not same and suit(card) != self.trump and self.trump is not None:
-            beaten = bool(theirs & suit_bits(self.trump))
+        # he must follow suit: a higher card of it beats the lead, else (void) a trump
+        beaten = bool((same or theirs) & beaters(card, self._trump))
         points = self.p.trick_value[rank(card)]
         if not beaten:
             return 100.0 + points
