@@ -15,8 +15,12 @@ phase. And where GreedyBot leads as if every lead were lost, the planner counts 
 holds ready to declare, times the chance that the opponent cannot beat the lead
 (`beaten_odds`): with a meld waiting, a lead he cannot beat wins the trick that declares it.
 
-Everything else (which meld to declare, when to win a trick led by the opponent, the end phase)
-is GreedyBot's.
+Which meld to declare, when several are on offer, follows a declaring plan (`meld_plan`): the
+points of this declaration and of the best ones the reuse rules still allow after it, one per
+later trick win, each weighted by the chance of winning that many more stock tricks. So a royal
+marriage goes before the sequence whose king and queen it may lend (290 in all, not 250), and a
+single bezique before the double, while trick wins are likely to come.
+Everything else (when to win a trick led by the opponent, the end phase) is GreedyBot's.
 The planner is `bezique.search.SearchBot`'s heuristic: its candidates and its default choice.
 
 >>> import bezique
@@ -29,17 +33,22 @@ True
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
 
-from bezique.actions import Action
+from bezique.actions import Action, Meld
 from bezique.bots import _best, _kind_counts, _Turn
 from bezique.compile import MeldTemplate, compile_rules
+from bezique.deal import Deal
+from bezique.legal import _melds
 from bezique.melds import Book
 from bezique.observation import Observation
 from bezique.rules.model import Rules
 from bezique.tricks import beaters
 
 __all__ = [
+    "DECLARE_WIN_ODDS",
+    "PLAN_DEPTH",
     "TRUMP_WEIGHT",
     "PlannerBot",
     "beaten_odds",
@@ -55,6 +64,14 @@ trumps 3, an ace of trumps 24, on top of the card's trick points, for the tricks
 phase. Measured: 1,000 bezique games against GreedyBot of `SearchBot(candidates=1,
 exact_stock=0)` (this heuristic and the exact end phase) won 717 with 1, 727 with 2, 734 with
 3, 727 with 4 and 709 with 6."""
+
+
+DECLARE_WIN_ODDS = 0.5
+"""The chance the planner gives itself of winning any one stock trick it wants for a further
+declaration, when it orders its declarations (`_PlanTurn.meld_plan`)."""
+
+PLAN_DEPTH = 3
+"""How many declarations, this one included, the planner's declaring plan looks ahead."""
 
 
 def beaten_odds(observation: Observation, card: int) -> float:
@@ -125,6 +142,14 @@ def meld_draws(rules: Rules, stock_size: int) -> int:
     return max(0, draws)
 
 
+def _at_least(tricks: int, wins: int) -> float:
+    """The chance of at least ``wins`` wins in ``tricks`` stock tricks, each won at
+    `DECLARE_WIN_ODDS` (1 for none)."""
+    w = DECLARE_WIN_ODDS
+    return sum(math.comb(tricks, k) * w**k * (1 - w) ** (tricks - k)
+               for k in range(wins, tricks + 1))
+
+
 @lru_cache(maxsize=32)
 def _templates(rules: Rules) -> dict[str, MeldTemplate]:
     return {t.name: t for t in compile_rules(rules).melds}
@@ -144,6 +169,7 @@ class _PlanTurn(_Turn):
         self._unseen = len(obs.unseen)
         self._draws = meld_draws(obs.rules, obs.stock_size)
         self._expected: dict[int, float] = {}
+        self._plans: dict[Action, float] | None = None
 
     def expected(self, bits: int) -> float:
         """The meld points a holding of ``bits`` (hand and own table) can expect."""
@@ -180,6 +206,46 @@ class _PlanTurn(_Turn):
         return total
 
     trump_weight = TRUMP_WEIGHT
+
+    def value(self, action: Action) -> float:
+        """GreedyBot's value, except that a meld is valued by the best declaring plan that
+        starts with it (`meld_plan`) when several are on offer."""
+        if isinstance(action, Meld):
+            plans = self._plans
+            if plans is None:
+                plans = self._plans = self._meld_plans()
+            if action in plans:
+                return 1000.0 + plans[action]
+        return super().value(action)
+
+    def _meld_plans(self) -> dict[Action, float]:
+        """`meld_plan` of every meld on offer, when there are several (else nothing)."""
+        offered = [a for a in self.obs.legal_actions() if isinstance(a, Meld)]
+        if len(offered) < 2:
+            return {}
+        world = self.obs.determinize(random.Random(0))  # only the observer's own cards count
+        later = meld_draws(self.obs.rules, self.obs.stock_size)
+        odds = [_at_least(later, k) for k in range(PLAN_DEPTH)]
+        return {a: self.meld_plan(world, a, odds) for a in offered}
+
+    def meld_plan(self, world: Deal, meld: Meld, odds: list[float], depth: int = 0) -> float:
+        """The points of declaring ``meld`` now in ``world`` (the observer's cards as they are)
+        and then, one on each later trick win, the best of what the reuse rules still allow of
+        the cards held, each further declaration weighted by the chance of winning that many
+        more stock tricks (``odds[k]``: at least k), `PLAN_DEPTH` declarations in all. Melds
+        whose reuse depends on the order (a royal marriage before the sequence, two single
+        beziques before the double) are so declared in the order that scores most."""
+        points = odds[depth] * self._meld_points(meld)
+        if depth + 1 >= len(odds) or not odds[depth + 1]:
+            return points
+        after = world.clone()
+        after._execute(meld)
+        nexts = _melds(after, self.me, Meld)
+        best = 0.0
+        for m in nexts:
+            assert isinstance(m, Meld)
+            best = max(best, self.meld_plan(after, m, odds, depth + 1))
+        return points + best
 
     def _stock_lead(self, card: int) -> float:
         """Leading ``card`` in the stock phase: GreedyBot's count (its keep value and the trick

@@ -217,3 +217,49 @@ def test_planner_beats_greedy_in_paired_bezique_deals() -> None:
             total += (deal.scores[seat] - deal.scores[1 - seat]) / 2
     mean = total / STRENGTH_PAIRS
     assert mean > STRENGTH_BOUND, mean
+
+
+def _after_p0_wins_the_lead(hand: str, stock: str) -> Observation:
+    """Hearts trumps; P1 leads the seven of spades, P0 wins with the eight and may declare:
+    P0's observation."""
+    deal = bezique.Deal.from_position(
+        bezique.load_profile("bezique"), hands=[hand, "7S 7C 8D 9D 10D KC KS 9S"],
+        stock=stock, dealer=0, leader=1)
+    deal.apply(Play(parse_card("7S")))
+    deal.apply(Play(parse_card("8S")))
+    return deal.observation(0)
+
+
+LONG_STOCK = "7D 8C 9C JC 10C JS QC QD AD 9H"
+"""Ten stock cards, hearts turned up: four more stock tricks on which P0 may declare."""
+
+SHORT_STOCK = "7D 8C 9C 9H"
+"""Four stock cards: one more stock trick on which P0 may declare."""
+
+
+def test_the_planner_declares_the_royal_marriage_before_the_sequence() -> None:
+    """S003 03 (reuse by class): the king and queen of a royal marriage may serve again in the
+    sequence (a higher order of its class), not the other way round. With the whole trump
+    sequence in hand and four more stock tricks to win one of, the planner scores 40 now and
+    250 later (290); with one trick left, the sure 250. GreedyBot takes the 250 at once."""
+    hand = "AH 10H KH QH JH 8S 7C 8C"
+    royal = _after_p0_wins_the_lead(hand, LONG_STOCK)
+    melds = {a.name for a in royal.legal_actions() if isinstance(a, Meld)}
+    assert {"royal_marriage", "sequence"} <= melds
+    chosen = PlannerBot().choose(royal)
+    assert isinstance(chosen, Meld) and chosen.name == "royal_marriage"
+    greedy = GreedyBot().choose(royal)
+    assert isinstance(greedy, Meld) and greedy.name == "sequence"
+    late = PlannerBot().choose(_after_p0_wins_the_lead(hand, SHORT_STOCK))
+    assert isinstance(late, Meld) and late.name == "sequence"
+
+
+def test_the_planner_scores_two_single_beziques_before_the_double() -> None:
+    """S003 03: after two single beziques the double still scores 500 (580 in all,
+    ``melds.double_after_two_singles``). Holding both, the planner scores a single first
+    while trick wins are likely to come, and takes the 500 at once when they are not."""
+    hand = "QS QS JD JD 8S 7C 8C 7H"
+    early = PlannerBot().choose(_after_p0_wins_the_lead(hand, LONG_STOCK))
+    assert isinstance(early, Meld) and early.name == "bezique"
+    late = PlannerBot().choose(_after_p0_wins_the_lead(hand, SHORT_STOCK))
+    assert isinstance(late, Meld) and late.name == "double_bezique"
