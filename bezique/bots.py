@@ -170,9 +170,14 @@ class _Turn:
             return 0.0
         return -1.0
 
-    def _meld_points(self, meld: Meld | Announce) -> float:
+    def _meld_points(self, meld: Meld | Announce, *, unfixed: bool | None = None) -> float:
+        """What declaring ``meld`` scores: a meld that fixes trumps while they are ``unfixed``
+        (by default: not yet fixed in the observation) scores at least the first marriage's
+        value."""
+        if unfixed is None:
+            unfixed = self.trump is None
         points = self.obs.rules.melds.values.get(meld.name, 0)
-        if self.trump is None and meld.name in self.p.trump_fixing:
+        if unfixed and meld.name in self.p.trump_fixing:
             points = max(points, self.obs.rules.trump.first_marriage_value)
         return float(points)
 

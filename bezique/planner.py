@@ -235,10 +235,8 @@ class _PlanTurn(_Turn):
         more stock tricks (``odds[k]``: at least k), `PLAN_DEPTH` declarations in all. Melds
         whose reuse depends on the order (a royal marriage before the sequence, two single
         beziques before the double) are so declared in the order that scores most."""
-        points = float(self.obs.rules.melds.values.get(meld.name, 0))
-        if world._trump < 0 and meld.name in self.p.trump_fixing:  # not fixed by the plan yet
-            points = max(points, self.obs.rules.trump.first_marriage_value)
-        points *= odds[depth]
+        # trumps as the plan's earlier declarations left them
+        points = odds[depth] * self._meld_points(meld, unfixed=world._trump < 0)
         if depth + 1 >= len(odds) or not odds[depth + 1]:
             return points
         after = world.clone()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
@@ -13,6 +14,7 @@ from bezique.cards import parse_card
 from bezique.observation import Observation
 from bezique.planner import (
     PlannerBot,
+    _PlanTurn,
     beaten_odds,
     draw_odds,
     expected_meld_points,
@@ -219,11 +221,13 @@ def test_planner_beats_greedy_in_paired_bezique_deals() -> None:
     assert mean > STRENGTH_BOUND, mean
 
 
-def _after_p0_wins_the_lead(hand: str, stock: str) -> Observation:
-    """Hearts trumps; P1 leads the seven of spades, P0 wins with the eight and may declare:
-    P0's observation."""
+def _after_p0_wins_the_lead(
+    hand: str, stock: str, rules: bezique.Rules | None = None
+) -> Observation:
+    """Hearts trumps (in bezique); P1 leads the seven of spades, P0 wins with the eight and may
+    declare: P0's observation."""
     deal = bezique.Deal.from_position(
-        bezique.load_profile("bezique"), hands=[hand, "7S 7C 8D 9D 10D KC KS 9S"],
+        rules or bezique.load_profile("bezique"), hands=[hand, "7S 7C 8D 9D 10D KC KS 9S"],
         stock=stock, dealer=0, leader=1)
     deal.apply(Play(parse_card("7S")))
     deal.apply(Play(parse_card("8S")))
@@ -263,3 +267,22 @@ def test_the_planner_scores_two_single_beziques_before_the_double() -> None:
     assert isinstance(early, Meld) and early.name == "bezique"
     late = PlannerBot().choose(_after_p0_wins_the_lead(hand, SHORT_STOCK))
     assert isinstance(late, Meld) and late.name == "double_bezique"
+
+
+def test_the_declaring_plan_scores_a_later_meld_under_the_trumps_it_has_fixed() -> None:
+    """A meld that fixes trumps scores at least ``trump.first_marriage_value`` (100 in this
+    house rule of bezique-first-marriage) only while trumps are unfixed: once the plan's first
+    royal marriage has fixed hearts, the second one scores its own 40."""
+    rules = bezique.profile_from_toml(
+        'extends = "bezique-first-marriage"\ntrump.first_marriage_value = 100')
+    seen = _after_p0_wins_the_lead("KH QH KH QH KS KC KD 8S", LONG_STOCK, rules)
+    offered = [a for a in seen.legal_actions() if isinstance(a, Meld)]
+    royal = next(a for a in offered if a.name == "royal_marriage")
+    kings = next(a for a in offered if a.name == "four_kings")
+    turn = _PlanTurn(seen)
+    world = seen.determinize(random.Random(0))
+    # then the four kings (80), not the second royal marriage (40, no longer fixing)
+    assert turn.meld_plan(world, royal, [1.0, 1.0]) == 100 + 80
+    assert turn.meld_plan(world, royal, [1.0, 1.0, 1.0]) == 100 + 80 + 40
+    # the kings first: the royal marriage still fixes trumps (100), then the other one (40)
+    assert turn.meld_plan(world, kings, [1.0, 1.0, 1.0]) == 80 + 100 + 40
