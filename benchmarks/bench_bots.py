@@ -41,7 +41,9 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   ``default_simulations`` (`bezique.search.DEFAULT_SIMULATIONS`, used when both are null),
   ``candidates`` (``--candidates``, `SearchBot`'s ``candidates``) and ``exact_stock``
   (``--exact-stock``, `SearchBot`'s ``exact_stock``);
-- ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``;
+- ``machine``: ``python`` (version), ``implementation``, ``platform``, ``cpu_count``,
+  ``compiled`` (`bezique.COMPILED`: the compiled build, docs/compiled.md, plays the same games
+  faster);
 - ``results``: one object per profile and opponent with ``profile``, ``opponent``,
   ``games``, ``wins``, ``losses``, ``draws`` (games, `SearchBot`'s view), ``win_rate`` and
   ``ci95`` (the 95% Wilson interval of the game-win rate, `bezique.simulate.wilson`),
@@ -277,6 +279,7 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
         "cpu_count": os.cpu_count(),
+        "compiled": bezique.COMPILED,
     }
 
 
@@ -304,7 +307,8 @@ def table(report: dict[str, Any]) -> str:
     lines += [
         "",
         f"Budget per decision: {budget}. Seed {report['seed']}, {report['workers']} worker(s). "
-        f"Python {mach['python']} ({mach['implementation']}), {mach['cpu_count']} CPUs "
+        f"Python {mach['python']} ({mach['implementation']}"
+        f"{', compiled build' if mach.get('compiled') else ''}), {mach['cpu_count']} CPUs "
         f"reported; {report['wall_seconds']:.0f} s in all.",
     ]
     return "\n".join(lines)
