@@ -308,7 +308,7 @@ def table(report: dict[str, Any]) -> str:
         "",
         f"Budget per decision: {budget}. Seed {report['seed']}, {report['workers']} worker(s). "
         f"Python {mach['python']} ({mach['implementation']}"
-        f"{', compiled build' if mach.get('compiled') else ''}), {mach['cpu_count']} CPUs "
+        f"{', compiled build' if mach['compiled'] else ''}), {mach['cpu_count']} CPUs "
         f"reported; {report['wall_seconds']:.0f} s in all.",
     ]
     return "\n".join(lines)

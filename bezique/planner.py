@@ -224,8 +224,7 @@ class _PlanTurn(_Turn):
         if len(offered) < 2:
             return {}
         world = self.obs.determinize(random.Random(0))  # only the observer's own cards count
-        later = meld_draws(self.obs.rules, self.obs.stock_size)
-        odds = [_at_least(later, k) for k in range(PLAN_DEPTH)]
+        odds = [_at_least(self._draws, k) for k in range(PLAN_DEPTH)]
         return {a: self.meld_plan(world, a, odds) for a in offered}
 
     def meld_plan(self, world: Deal, meld: Meld, odds: list[float], depth: int = 0) -> float:
@@ -236,7 +235,7 @@ class _PlanTurn(_Turn):
         whose reuse depends on the order (a royal marriage before the sequence, two single
         beziques before the double) are so declared in the order that scores most."""
         # trumps as the plan's earlier declarations left them
-        points = odds[depth] * self._meld_points(meld, unfixed=world._trump < 0)
+        points = odds[depth] * self._meld_points(meld, unfixed=world.trump is None)
         if depth + 1 >= len(odds) or not odds[depth + 1]:
             return points
         after = world.clone()
