@@ -262,7 +262,7 @@ class Compiled:
     """Per player: the last (declarations tuple, the player's own declarations tuple) that
     `bezique.state.DealState._own` worked out; its identity keys the memos below."""
     book_memo: list[Any]
-    """Per player: the last (own declarations, `bezique.melds.Book` of them)."""
+    """Per player: the last (own declarations, `bezique.ledger.Book` of them)."""
     meld_memo: list[Any]
     """Per player and action (slot ``2 * player``: melds, ``+ 1``: announcements): the last
     declarations `bezique.legal` listed, with what they depend on (the player's own

@@ -5,8 +5,9 @@ No legal declaration or announcement ever uses a card already serving in an inta
 docs/rules.md#r12). The allowed upgrades (a single grown into a double, a marriage into a
 sequence, a quartet into a trump quartet) are of a higher order, so they never meet this rule;
 the one exception is a marriage's re-pairing (``melds.reform_after_play = true``,
-``melds.reform_requires_hand_card = false``): a released card may take its partner out of an
-intact scored marriage, which that breaks. The check rebuilds every player's declarations from
+``melds.reform_requires_hand_card = false``): a card of a broken marriage that is free to
+re-form (ruling R14, docs/rules.md#r14: not bound to an intact re-forming) may take its
+partner out of an intact scored marriage, which that breaks. The check rebuilds every player's declarations from
 the deal's events (``meld``, ``announce``, ``play``, ``pending_lost``, ``end_phase``) and the
 profile's meld table, never from the engine's own reuse code, so it can catch that code's bugs.
 `bezique.invariants.reuse` raises `bezique.invariants.InvariantError` from the answer.
@@ -32,7 +33,7 @@ from bezique.players import player_name
 __all__ = ["reuse_violation"]
 
 
-@define
+@define(eq=False)
 class _Held:
     """One declaration of the model: its owner, meld name, class, order, cards and state."""
 
@@ -43,6 +44,13 @@ class _Held:
     cards: int
     pending: bool
     intact: bool = True
+    binder: _Held | None = None
+    """The later declaration that re-formed this broken one or took its partner (R14)."""
+
+    def bound(self, held: list[_Held]) -> bool:
+        """Are the remaining cards bound to a re-forming still intact or pending (R14 (c))?"""
+        binder = self.binder
+        return binder is not None and binder.intact and any(h is binder for h in held)
 
 
 def _names(bits: int) -> str:
@@ -61,13 +69,14 @@ class _Model:
         self.held: list[_Held] = []
 
     def _released(self, owner: int, klass: str, order: int) -> int:
-        """Cards of the owner's broken declarations of this class and order that no later one
-        of them took (one re-forming per break), and that serve in no intact one."""
+        """Cards of the owner's broken declarations of this class and order that are free to
+        re-form (no re-forming of them, or a broken one: ruling R14), and that serve in no
+        intact one."""
         same = [h for h in self.held
                 if h.owner == owner and h.klass == klass and h.order == order and not h.pending]
         released = 0
-        for i, h in enumerate(same):
-            if not h.intact and not any(h.cards & later.cards for later in same[i + 1:]):
+        for h in same:
+            if not h.intact and not h.bound(self.held):
                 released |= h.cards
         for h in same:
             if h.intact:
@@ -117,17 +126,24 @@ class _Model:
             self.held = [h for h in self.held if not h.pending]
         elif kind in ("meld", "announce"):
             klass, order = self.spec.get(reason, ("?", 0))
-            if kind == "meld":
-                for h in self.held:
-                    if (h.owner == owner and h.pending and h.name == reason
-                            and h.cards == bits):
-                        self.held.remove(h)
-                        break
-                for h in self.held:  # a re-paired partner leaves its marriage (R12)
-                    if (h.owner == owner and h.intact and not h.pending and h.klass == klass
-                            and h.order == order and h.cards & bits):
+            new = next((h for h in self.held if kind == "meld" and h.owner == owner
+                        and h.pending and h.name == reason and h.cards == bits), None)
+            if new is None:
+                new = _Held(owner, reason, klass, order, bits, kind == "announce")
+            for h in self.held:
+                if (h is new or h.owner != owner or h.pending or h.klass != klass
+                        or h.order != order or not h.cards & bits):
+                    continue
+                if h.intact:
+                    if kind == "meld":  # a re-paired partner leaves its marriage (R12, R14 (d))
                         h.intact = False
-            self.held.append(_Held(owner, reason, klass, order, bits, kind == "announce"))
+                        h.binder = new
+                elif self.reform and not h.bound(self.held):  # re-formed (R14 (b), (e))
+                    h.binder = new
+            if new.pending and kind == "meld":
+                new.pending = False  # the announced declaration scores where it stands
+            elif not any(h is new for h in self.held):
+                self.held.append(new)
 
 
 def reuse_violation(deal: Deal) -> tuple[str, str] | None:

@@ -24,7 +24,8 @@ from bezique.actions import (
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
-from bezique.melds import Book, Declaration, candidates, meld_problem, reachable
+from bezique.ledger import Book, meld_problem
+from bezique.melds import Declaration, candidates, reachable
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices

@@ -13,6 +13,7 @@ from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
+from bezique.ledger import declare
 from bezique.melds import Declaration, fixed_trump
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
 from bezique.tricks import beats, follow_choices, suit_bits
@@ -203,26 +204,8 @@ class DealMoves(DealState):
         cards = cards_of(bits)
         self._turn_melds += 1
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
-        pending = next(
-            (i for i, d in enumerate(self._decls)
-             if d.owner == p and d.pending and d.template == t.index and d.cards == bits),
-            None,
-        )
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
-        decls = list(self._decls)
-        for i, other in enumerate(decls):
-            # a re-paired marriage takes its partner out of the marriage it leaves, which is
-            # broken (ruling R12, docs/rules.md#r12); no other meld shares such cards
-            if (
-                other.owner == p and other.intact and not other.pending and other.cards & bits
-                and other.klass == t.klass and other.order == t.order
-            ):
-                decls[i] = other.broken()
-        if pending is not None:
-            decls[pending] = decl
-        else:
-            decls.append(decl)
-        self._decls = tuple(decls)
+        self._decls = declare(c, self._decls, decl)
         self._table[p] |= bits & self._hand[p]
         self._known[p] |= bits
         self._hand[p] &= ~bits
@@ -245,7 +228,7 @@ class DealMoves(DealState):
         pending = Declaration(
             owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True
         )
-        self._decls = (*self._decls, pending)
+        self._decls = declare(self._c, self._decls, pending)
         self._table[p] |= bits & self._hand[p]
         self._hand[p] &= ~bits
         self._known[p] |= bits

@@ -8,7 +8,7 @@ table), the copies still unseen (a copy played, or on the opponent's table, is g
 draws left whose card can still be declared (`meld_draws`)? Each missing card is a
 hypergeometric draw from the unseen cards; a pattern is worth its points times those odds, and
 a card is worth what the player's expected meld points lose without it. The reuse rules
-(`bezique.melds.Book`) decide which held cards a pattern may still take, so a meld already
+(`bezique.ledger.Book`) decide which held cards a pattern may still take, so a meld already
 declared is not counted again, and a pending (announced) declaration keeps its cards while it
 waits to score. Trumps also weigh more than in GreedyBot's count, for the tricks of the end
 phase. And where GreedyBot leads as if every lead were lost, the planner counts the meld it
@@ -40,8 +40,8 @@ from bezique.actions import Action, Meld
 from bezique.bots import _best, _kind_counts, _Turn
 from bezique.compile import MeldTemplate, compile_rules
 from bezique.deal import Deal
+from bezique.ledger import Book
 from bezique.legal import _melds
-from bezique.melds import Book
 from bezique.observation import Observation
 from bezique.rules.model import Rules
 from bezique.tricks import beaters

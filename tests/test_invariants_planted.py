@@ -125,11 +125,11 @@ def test_card_duplicated_on_draw_breaks_invariant_1_conservation(
 def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import bezique.melds
+    import bezique.ledger
 
     # the fault: the reuse rules are forgotten, both where candidates are pruned and checked
-    monkeypatch.setattr(bezique.melds, "_class_reuse_problem", lambda *args: None)
-    monkeypatch.setattr(bezique.melds.Book, "blocked", lambda *args: 0)
+    monkeypatch.setattr(bezique.ledger, "_class_reuse_problem", lambda *args: None)
+    monkeypatch.setattr(bezique.ledger.Book, "blocked", lambda *args: 0)
     _assert_caught(load_profile("bezique"), melds, 7, short=20)
 
 
@@ -137,16 +137,16 @@ def test_declaration_twice_in_one_class_breaks_invariant_7_melds(
 def test_pending_declarations_ignored_by_the_reuse_rules_breaks_invariant_14_reuse(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import bezique.melds
+    import bezique.ledger
 
     # the fault (the engine before ruling R11): announced cards bind nothing, so a second
     # pinochle may be announced with the queen or jack of a pending one
-    book = bezique.melds.Book.__init__
+    book = bezique.ledger.Book.__init__
 
     def forgetful(self: Any, c: Any, decls: Any, player: int, *, pending: bool = True) -> None:
         book(self, c, decls, player, pending=False)
 
-    monkeypatch.setattr(bezique.melds.Book, "__init__", forgetful)
+    monkeypatch.setattr(bezique.ledger.Book, "__init__", forgetful)
     _assert_caught(load_profile("pinochle"), reuse, 14, short=20)
 
 

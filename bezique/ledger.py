@@ -1,0 +1,390 @@
+"""The reuse ledger: which of a player's cards may serve in a new declaration, and how the
+declarations change when one is made.
+
+A card may serve again in its class only in a meld of a higher order (docs/rules.md#bezique-reuse;
+class and order from the meld table), adjusted by the knobs of docs/rules.md#knobs-melds:
+``marriage_to_sequence`` and ``sequence_to_marriage`` (class ``marriage``),
+``double_after_two_singles``, ``reuse = never``, ``new_card_from_hand_required`` and the
+multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``). Pending (Cady)
+declarations bind their cards as scored ones do (ruling R11). Where re-forming is on, a broken
+declaration may be re-formed once per break, and a re-forming binds the old remnant until it is
+broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration` keeps the
+cards of the declaration that re-formed it (``binder``), set by `declare`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bezique.cards import card_name, iter_bits
+from bezique.compile import Compiled, MeldTemplate
+from bezique.melds import Declaration, matches
+
+_NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
+
+
+class Book:
+    """One player's declarations, sorted once for checking many candidate melds.
+
+    A pending (announced) declaration binds its cards exactly as a scored one does (ruling R11,
+    docs/rules.md#r11); ``pending=False`` leaves the pending ones out (a coarser book, used only
+    to prune the enumeration, whose pending declarations may still be scored)."""
+
+    __slots__ = (
+        "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_never", "_pending_books",
+        "_player", "_reuse", "binding", "by_class", "parts", "pending", "scored",
+    )
+
+    def __init__(
+        self, c: Compiled, decls: Sequence[Declaration], player: int, *, pending: bool = True
+    ) -> None:
+        scored: list[Declaration] = []
+        binding: list[Declaration] = []
+        announced: list[tuple[int, int]] = []
+        by_class: dict[int, list[Declaration]] = {}
+        for d in decls:
+            if d.owner != player:
+                continue
+            if d.pending:
+                announced.append((d.template, d.cards))
+                if not pending:
+                    continue
+            else:
+                scored.append(d)
+            binding.append(d)
+            same = by_class.get(d.klass)
+            if same is None:
+                by_class[d.klass] = [d]
+            else:
+                same.append(d)
+        self.scored = scored
+        self.binding = binding
+        self.pending: frozenset[tuple[int, int]] = (
+            frozenset(announced) if announced else _NO_PENDING
+        )
+        """The player's pending declarations, as (template, cards)."""
+        self._pending_books: dict[tuple[int, int], Book] = {}
+        self._coarse: Book | None = None if self.pending and pending else self
+        self.by_class = by_class
+        self._c = c
+        self._decls = decls
+        self._player = player
+        self._blocked: dict[int, tuple[int, int, int]] = {}
+        self._never = c.rules.melds.reuse == "never"
+        # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
+        # declarations are fixed for the book's life, so the lanes decide the groups
+        self.parts: dict[tuple[int, int, int, int], list[int]] = {}
+        self._reuse: dict[int, tuple[list[Declaration], dict[int, int], dict[int, int]]] = {}
+        self._class_cards: dict[int, int] = {}
+
+    @property
+    def coarse(self) -> Book:
+        """The book without the pending declarations (itself when there are none): its
+        `blocked` prunes the enumeration of declarations to score, the pending ones
+        included."""
+        found = self._coarse
+        if found is None:
+            found = self._coarse = Book(self._c, self._decls, self._player, pending=False)
+        return found
+
+    def for_pending(self, template: int, cards: int) -> Book:
+        """The book that scoring the pending declaration (``template``, ``cards``) is checked
+        against: every declaration but that one and the ones announced after it (they were
+        checked against it when announced)."""
+        key = (template, cards)
+        found = self._pending_books.get(key)
+        if found is None:
+            kept: list[Declaration] = []
+            seen = False
+            for d in self._decls:
+                if d.owner == self._player and d.pending:
+                    if d.template == template and d.cards == cards:
+                        seen = True
+                        continue
+                    if seen:
+                        continue
+                kept.append(d)
+            found = self._pending_books[key] = Book(self._c, kept, self._player)
+        return found
+
+    @property
+    def royal(self) -> bool:
+        """Has the player scored a trump marriage (a marriage-class trump meld of order 1)?"""
+        melds = self._c.melds
+        return any(melds[d.template].is_royal for d in self.scored)
+
+    def reuse_context(self, klass: int) -> tuple[list[Declaration], dict[int, int], dict[int, int]]:
+        """The class's declarations that bind its cards, and by order the cards that broken
+        declarations leave free to re-form and those they leave bound (both empty when
+        ``melds.reform_after_play`` is off: every declaration binds then, broken or not).
+
+        Rulings R12 and R14 (docs/rules.md#r14): a broken declaration is free to be re-formed
+        until a later declaration of its class and order re-forms it (or takes its partner);
+        it is bound while that declaration is intact or pending, and free again once that one
+        is broken. A card that serves in an intact declaration of the order is governed by that
+        declaration (neither free nor bound here)."""
+        found = self._reuse.get(klass)
+        if found is None:
+            same_class = self.by_class.get(klass, ())
+            free: dict[int, int] = {}
+            bound: dict[int, int] = {}
+            if not self._c.rules.melds.reform_after_play:
+                found = (list(same_class), free, bound)
+            else:
+                active = [d for d in same_class if d.intact]
+                held = 0
+                for d in active:
+                    held |= d.cards
+                for d in same_class:
+                    if d.intact:
+                        continue
+                    if d.binder and any(e.binds(d) for e in active):
+                        bound[d.order] = bound.get(d.order, 0) | d.cards
+                    else:
+                        free[d.order] = free.get(d.order, 0) | d.cards
+                for order, cards in free.items():
+                    free[order] = cards & ~held & ~bound.get(order, 0)
+                for d in active:
+                    if d.order in bound:
+                        bound[d.order] &= ~d.cards
+                found = (active, free, bound)
+            self._reuse[klass] = found
+        return found
+
+    def released(self, klass: int) -> int:
+        """The cards of the class that broken declarations leave free to re-form, at any
+        order (0 when ``melds.reform_after_play`` is off)."""
+        free = 0
+        for cards in self.reuse_context(klass)[1].values():
+            free |= cards
+        return free
+
+    def class_cards(self, klass: int) -> int:
+        """Every card of the player's binding declarations (scored or pending) of the class
+        ``klass``."""
+        found = self._class_cards.get(klass)
+        if found is None:
+            found = 0
+            for d in self.by_class.get(klass, ()):
+                found |= d.cards
+            self._class_cards[klass] = found
+        return found
+
+    def blocked(self, t: MeldTemplate, reach: int) -> int:
+        """Cards that no meld ``t`` taking cards of ``reach`` (the player's cards it may take)
+        may use under the reuse rules: used in a declaration at all (``reuse = never``), or in
+        ``t``'s class at a higher order, or at the same order, unless ``t`` is a marriage and a
+        released card within ``reach`` could be re-paired with it (``reform_requires_hand_card
+        = false``). Sound: every candidate holding a blocked card is refused by
+        `meld_problem`."""
+        if t.klass not in self.by_class and not self._never:
+            return 0
+        found = self._blocked.get(t.index)
+        if found is None:
+            found = self._compute_blocked(t)
+            self._blocked[t.index] = found
+        hard, same, repair = found
+        return hard if repair & reach else hard | same
+
+    def _compute_blocked(self, t: MeldTemplate) -> tuple[int, int, int]:
+        """(always blocked, blocked unless re-forming, released cards that may re-form)."""
+        rules = self._c.rules.melds
+        if rules.reuse == "never":
+            blocked = 0
+            for d in self.binding:
+                blocked |= d.cards
+            return blocked, 0, 0
+        reform = rules.reform_after_play
+        repairs = may_repair(self._c, t)
+        same = hard_same = higher = 0
+        for d in self.by_class.get(t.klass, ()):
+            if reform and not d.intact:
+                continue
+            if d.order == t.order:
+                if repairs and not d.pending:
+                    same |= d.cards
+                else:
+                    hard_same |= d.cards
+            elif d.order > t.order:
+                higher |= d.cards
+        hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
+        repair = self.reuse_context(t.klass)[1].get(t.order, 0) if repairs else 0
+        return hard | hard_same, same, repair
+
+
+def may_repair(c: Compiled, t: MeldTemplate) -> bool:
+    """May ``t`` take a partner out of an intact scored declaration of its order? Only a
+    marriage (order 1 of the marriage class), re-paired with a free card of a broken marriage
+    where ``melds.reform_after_play`` is on and ``melds.reform_requires_hand_card`` off (rulings
+    R8, R12 and R14, docs/rules.md#r14)."""
+    rules = c.rules.melds
+    return (
+        t.in_marriage_class and t.order == 1
+        and rules.reform_after_play and not rules.reform_requires_hand_card
+    )
+
+
+def meld_problem(
+    c: Compiled,
+    t: MeldTemplate,
+    cards: int,
+    *,
+    player: int,
+    hand: int,
+    decls: Sequence[Declaration],
+    trump: int | None,
+    matched: bool = False,
+    book: Book | None = None,
+) -> str | None:
+    """Why ``player`` may not declare ``cards`` as ``t`` now (None: allowed). ``hand`` is the
+    concealed hand; cards not in it are on the player's table. ``matched``: the cards are
+    known to form the pattern (they were enumerated from it); ``book``: the player's
+    declarations already sorted (built from ``decls`` when not given)."""
+    rules = c.rules.melds
+    if trump is None and not t.can_fix_trump:
+        if t.suits in ("trump", "plain") or (
+            t.suits == "bezique_pair" and rules.bezique_pair == "trump_queen_paired_jack"
+        ):
+            return f"no {t.name} before trumps are fixed (trump.selection)"
+        if c.rules.trump.melds_before_trump == "none":
+            return (
+                "no declaration before the first marriage fixes trumps "
+                "(trump.melds_before_trump)"
+            )
+    if not matched and not matches(c, t, cards, trump):
+        return f"the cards do not form a {t.name}"
+    if book is None:
+        book = Book(c, decls, player)
+    scoring_pending = (t.index, cards) in book.pending
+    if scoring_pending:  # checked against what was there when it was announced, not itself
+        book = book.for_pending(t.index, cards)
+    if (
+        rules.require_trump_marriage_before_sequence
+        and t.in_marriage_class and t.suits == "trump" and t.order > 1
+        and not book.royal
+    ):
+        return "a trump marriage must be declared before a sequence " \
+            "(melds.require_trump_marriage_before_sequence)"
+    if rules.reuse == "never":
+        for d in book.binding:
+            if d.cards & cards:
+                return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
+    elif cards & book.class_cards(t.klass):  # no card used in the class: nothing to reuse
+        problem = _class_reuse_problem(c, t, cards, hand, book)
+        if problem:
+            return problem
+    if (
+        rules.new_card_from_hand_required
+        and not cards & hand
+        and not scoring_pending
+    ):
+        return "every meld must take at least one card from the hand " \
+            "(melds.new_card_from_hand_required)"
+    return None
+
+
+def _first(bits: int) -> str:
+    return card_name(next(iter_bits(bits)), symbols=True)
+
+
+def _class_reuse_problem(
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book
+) -> str | None:
+    rules = c.rules.melds
+    reform = rules.reform_after_play
+    if reform and not (t.in_marriage_class and rules.sequence_to_marriage):
+        # re-forming scores the same combination again (WKC-RUB, BIC-RUB), never a lower one
+        # (FOSTER p.334: a sequence first forbids a marriage from its cards)
+        for d in book.by_class.get(t.klass, ()):
+            if not d.intact and d.order > t.order and d.cards & cards:
+                return (
+                    f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
+                    "meld; re-forming scores that meld again, not a lower one"
+                )
+    active, free, bound = book.reuse_context(t.klass)
+    released = free.get(t.order, 0)
+    repairing = may_repair(c, t) and cards & released
+    used = 0
+    sources = 0
+    lowering = False
+    klass = t.klass_name
+    for d in active:
+        shared = d.cards & cards
+        if not shared:
+            continue
+        used |= shared
+        sources += 1
+        if d.order == t.order:
+            if d.pending:
+                return (
+                    f"{_first(shared)} already serves in a pending {klass} meld of this order "
+                    "(docs/rules.md#r11)"
+                )
+            if not repairing:
+                return (
+                    f"{_first(shared)} has already served in a {klass} meld of this order, "
+                    "still intact (docs/rules.md#r12)"
+                )
+        elif d.order > t.order:
+            lowering = True
+            if not (t.in_marriage_class and rules.sequence_to_marriage):
+                return (
+                    f"{_first(shared)} has already served in a higher {klass} meld "
+                    "(a sequence forbids a later marriage)" if t.in_marriage_class else
+                    f"{_first(shared)} has already served in a higher {klass} meld"
+                )
+        elif t.in_marriage_class and not rules.marriage_to_sequence:
+            return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
+    tied = bound.get(t.order, 0) & cards
+    if tied:
+        return (
+            f"{_first(tied)} has already served in a {t.klass_name} meld of this order, "
+            "re-formed by one still intact or pending: free again once a card of that one is "
+            "played (docs/rules.md#r14)"
+        )
+    growing_without_fresh = used and not cards & ~used and not lowering
+    if growing_without_fresh and not (rules.double_after_two_singles and sources >= 2):
+        return f"a new {klass} meld must add at least one card not yet used in that class"
+    if (
+        reform and rules.reform_requires_hand_card and cards & book.released(t.klass)
+        and not cards & hand
+    ):
+        return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
+    return None
+
+
+def declare(
+    c: Compiled, decls: tuple[Declaration, ...], new: Declaration
+) -> tuple[Declaration, ...]:
+    """The declarations after ``new`` is made: scored (a pending one of the same meld and cards
+    is replaced by it) or announced (``new.pending``).
+
+    A scored marriage that takes its partner out of an intact scored marriage (a re-pairing)
+    breaks that one, which counts as re-formed by the new marriage (rulings R12 and R14 (d));
+    where ``melds.reform_after_play`` is on, a broken declaration of the class and order whose
+    remaining cards are free and which the new one takes cards of is re-formed by it (R14 (b),
+    (e)). Both then keep the new declaration's cards as their ``binder``."""
+    reform = c.rules.melds.reform_after_play
+    out = list(decls)
+    replaced = -1
+    for i, d in enumerate(decls):
+        if (
+            d.owner != new.owner or d.klass != new.klass or d.order != new.order
+            or not d.cards & new.cards
+        ):
+            continue
+        if d.pending:
+            if not new.pending and d.template == new.template and d.cards == new.cards:
+                replaced = i
+            continue
+        if d.intact:
+            if not new.pending:
+                out[i] = d.broken(new.cards if reform else None)
+        elif reform and not (d.binder and any(e.binds(d) for e in decls)):
+            out[i] = d.broken(new.cards)
+    if replaced >= 0:
+        out[replaced] = new
+    else:
+        out.append(new)
+    return tuple(out)
