@@ -6,11 +6,12 @@ docs/rules.md#r12). The allowed upgrades (a single grown into a double, a marria
 sequence, a quartet into a trump quartet) are of a higher order, so they never meet this rule;
 the one exception is a marriage's re-pairing (``melds.reform_after_play = true``,
 ``melds.reform_requires_hand_card = false``): a card of a broken marriage that is free to
-re-form (ruling R14, docs/rules.md#r14: not bound to an intact re-forming) may take its
-partner out of an intact scored marriage, which that breaks. The check rebuilds every player's declarations from
-the deal's events (``meld``, ``announce``, ``play``, ``pending_lost``, ``end_phase``) and the
-profile's meld table, never from the engine's own reuse code, so it can catch that code's bugs.
-`bezique.invariants.reuse` raises `bezique.invariants.InvariantError` from the answer.
+re-form (ruling R14, docs/rules.md#r14: not bound to an intact re-forming) may take its partner
+out of an intact scored marriage, which that breaks. The check rebuilds every player's
+declarations from the deal's events (``meld``, ``announce``, ``play``, ``pending_lost``,
+``end_phase``) and the profile's meld table, never from the engine's own reuse code, so it can
+catch that code's bugs. `bezique.invariants.reuse` raises `bezique.invariants.InvariantError`
+from the answer.
 
 >>> import bezique
 >>> deal = bezique.Deal.new(bezique.load_profile("chinese"), seed=3)
@@ -46,6 +47,8 @@ class _Held:
     intact: bool = True
     binder: _Held | None = None
     """The later declaration that re-formed this broken one or took its partner (R14)."""
+    departed: int = 0
+    """The partner a re-pairing took out of it (R12, R14 (d))."""
 
     def bound(self, held: list[_Held]) -> bool:
         """Are the remaining cards bound to a re-forming still intact or pending (R14 (c))?"""
@@ -77,7 +80,7 @@ class _Model:
         released = 0
         for h in same:
             if not h.intact and not h.bound(self.held):
-                released |= h.cards
+                released |= h.cards & ~h.departed
         for h in same:
             if h.intact:
                 released &= ~h.cards
@@ -138,7 +141,9 @@ class _Model:
                     if kind == "meld":  # a re-paired partner leaves its marriage (R12, R14 (d))
                         h.intact = False
                         h.binder = new
-                elif self.reform and not h.bound(self.held):  # re-formed (R14 (b), (e))
+                        h.departed |= h.cards & bits
+                elif (self.reform and h.cards & ~h.departed & bits
+                      and not h.bound(self.held)):  # re-formed (R14 (b), (e))
                     h.binder = new
             if new.pending and kind == "meld":
                 new.pending = False  # the announced declaration scores where it stands

@@ -140,9 +140,9 @@ class Book:
                     if d.intact:
                         continue
                     if d.binder and any(e.binds(d) for e in active):
-                        bound[d.order] = bound.get(d.order, 0) | d.cards
+                        bound[d.order] = bound.get(d.order, 0) | d.remnant
                     else:
-                        free[d.order] = free.get(d.order, 0) | d.cards
+                        free[d.order] = free.get(d.order, 0) | d.remnant
                 for order, cards in free.items():
                     free[order] = cards & ~held & ~bound.get(order, 0)
                 for d in active:
@@ -306,7 +306,7 @@ def _class_reuse_problem(
     released = free.get(t.order, 0)
     repairing = may_repair(c, t) and cards & released
     used = 0
-    sources = 0
+    sources: list[Declaration] = []
     lowering = False
     klass = t.klass_name
     for d in active:
@@ -314,7 +314,7 @@ def _class_reuse_problem(
         if not shared:
             continue
         used |= shared
-        sources += 1
+        sources.append(d)
         if d.order == t.order:
             if d.pending:
                 return (
@@ -343,15 +343,31 @@ def _class_reuse_problem(
             "re-formed by one still intact or pending: free again once a card of that one is "
             "played (docs/rules.md#r14)"
         )
-    growing_without_fresh = used and not cards & ~used and not lowering
-    if growing_without_fresh and not (rules.double_after_two_singles and sources >= 2):
-        return f"a new {klass} meld must add at least one card not yet used in that class"
+    # R13: a new declaration of the class takes a card not yet used in it; not a re-forming
+    # (it takes a free remnant of its order), nor D5's double from two single declarations
+    growing_without_fresh = used and not cards & ~used and not lowering and not cards & released
+    if growing_without_fresh and not (
+        rules.double_after_two_singles and _two_singles(t, cards, sources)
+    ):
+        return (
+            f"a new {klass} meld must add at least one card not yet used in that class "
+            "(docs/rules.md#r13)"
+        )
     if (
         reform and rules.reform_requires_hand_card and cards & book.released(t.klass)
         and not cards & hand
     ):
         return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
     return None
+
+
+def _two_singles(t: MeldTemplate, cards: int, sources: list[Declaration]) -> bool:
+    """D5 (``melds.double_after_two_singles``, the one exception to R13): are ``cards``, of
+    an order-2 meld, exactly two disjoint order-1 declarations of its class?"""
+    if t.order != 2 or len(sources) != 2:
+        return False
+    a, b = sources
+    return a.order == b.order == 1 and not a.cards & b.cards and a.cards | b.cards == cards
 
 
 def declare(
@@ -379,9 +395,12 @@ def declare(
                 replaced = i
             continue
         if d.intact:
-            if not new.pending:
-                out[i] = d.broken(new.cards if reform else None)
-        elif reform and not (d.binder and any(e.binds(d) for e in decls)):
+            if not new.pending:  # a re-pairing: the partner departs
+                out[i] = d.broken(new.cards if reform else None, d.cards & new.cards)
+        elif (
+            reform and d.remnant & new.cards
+            and not (d.binder and any(e.binds(d) for e in decls))
+        ):
             out[i] = d.broken(new.cards)
     if replaced >= 0:
         out[replaced] = new

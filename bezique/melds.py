@@ -18,15 +18,18 @@ class Declaration(Frozen):
     the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values.
     ``binder``: the cards of the later declaration of the same class and order that re-formed
     this broken one, or took its partner (0: none; ruling R14, docs/rules.md#r14). The
-    remaining cards stay bound while that declaration is intact or pending.
+    remaining cards stay bound while that declaration is intact or pending. ``departed``: the
+    partner a re-pairing took out of it (0: none), no longer part of what it leaves.
 
     A frozen record (`bezique.frozen`; a native class in the compiled build, read on every
     meld search): attrs' constructor, equality, hashing, ``repr`` and fields, kept by hand.
     """
 
-    __slots__ = ("binder", "cards", "intact", "klass", "order", "owner", "pending", "template")
+    __slots__ = (
+        "binder", "cards", "departed", "intact", "klass", "order", "owner", "pending", "template",
+    )
     __match_args__: ClassVar[tuple[str, ...]] = (
-        "owner", "template", "cards", "klass", "order", "intact", "pending", "binder",
+        "owner", "template", "cards", "klass", "order", "intact", "pending", "binder", "departed",
     )
     owner: int
     template: int
@@ -36,10 +39,11 @@ class Declaration(Frozen):
     intact: bool
     pending: bool
     binder: int
+    departed: int
 
     def __init__(
         self, owner: int, template: int, cards: int, klass: int, order: int,
-        intact: bool = True, pending: bool = False, binder: int = 0,
+        intact: bool = True, pending: bool = False, binder: int = 0, departed: int = 0,
     ) -> None:
         object.__setattr__(self, "owner", owner)
         object.__setattr__(self, "template", template)
@@ -49,11 +53,12 @@ class Declaration(Frozen):
         object.__setattr__(self, "intact", intact)
         object.__setattr__(self, "pending", pending)
         object.__setattr__(self, "binder", binder)
+        object.__setattr__(self, "departed", departed)
 
-    def _key(self) -> tuple[int, int, int, int, int, bool, bool, int]:
+    def _key(self) -> tuple[int, int, int, int, int, bool, bool, int, int]:
         return (
             self.owner, self.template, self.cards, self.klass, self.order, self.intact,
-            self.pending, self.binder,
+            self.pending, self.binder, self.departed,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -70,14 +75,20 @@ class Declaration(Frozen):
         """The declaration's cards (iterating gives `Card` values)."""
         return CardSet(self.cards)
 
-    def broken(self, binder: int | None = None) -> Declaration:
+    @property
+    def remnant(self) -> int:
+        """Its cards but the partner a re-pairing took out (``departed``)."""
+        return self.cards & ~self.departed
+
+    def broken(self, binder: int | None = None, departed: int = 0) -> Declaration:
         """The declaration after one of its cards was played (``binder`` None), or after a
         later declaration of its class and order re-formed it or took its partner
-        (``binder``: that declaration's cards)."""
+        (``binder``: that declaration's cards; ``departed``: the partner it took)."""
         return Declaration(
             owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
             order=self.order, intact=False, pending=self.pending,
             binder=self.binder if binder is None else binder,
+            departed=self.departed | departed,
         )
 
     def binds(self, other: Declaration) -> bool:
