@@ -133,9 +133,6 @@ class Book:
                 found = (list(same_class), free, bound)
             else:
                 active = [d for d in same_class if d.intact]
-                held = 0
-                for d in active:
-                    held |= d.cards
                 for d in same_class:
                     if d.intact:
                         continue
@@ -144,8 +141,10 @@ class Book:
                     else:
                         free[d.order] = free.get(d.order, 0) | d.remnant
                 for order, cards in free.items():
-                    free[order] = cards & ~held & ~bound.get(order, 0)
-                for d in active:
+                    free[order] = cards & ~bound.get(order, 0)
+                for d in active:  # an intact declaration governs its cards at its order
+                    if d.order in free:
+                        free[d.order] &= ~d.cards
                     if d.order in bound:
                         bound[d.order] &= ~d.cards
                 found = (active, free, bound)
@@ -305,16 +304,11 @@ def _class_reuse_problem(
     active, free, bound = book.reuse_context(t.klass)
     released = free.get(t.order, 0)
     repairing = may_repair(c, t) and cards & released
-    used = 0
-    sources: list[Declaration] = []
-    lowering = False
     klass = t.klass_name
     for d in active:
         shared = d.cards & cards
         if not shared:
             continue
-        used |= shared
-        sources.append(d)
         if d.order == t.order:
             if d.pending:
                 return (
@@ -327,7 +321,6 @@ def _class_reuse_problem(
                     "still intact (docs/rules.md#r12)"
                 )
         elif d.order > t.order:
-            lowering = True
             if not (t.in_marriage_class and rules.sequence_to_marriage):
                 return (
                     f"{_first(shared)} has already served in a higher {klass} meld "
@@ -343,16 +336,18 @@ def _class_reuse_problem(
             "re-formed by one still intact or pending: free again once a card of that one is "
             "played (docs/rules.md#r14)"
         )
-    # R13: a new declaration of the class takes a card not yet used in it; not a re-forming
-    # (it takes a free remnant of its order), nor D5's double from two single declarations
-    growing_without_fresh = used and not cards & ~used and not lowering and not cards & released
-    if growing_without_fresh and not (
-        rules.double_after_two_singles and _two_singles(t, cards, sources)
-    ):
-        return (
-            f"a new {klass} meld must add at least one card not yet used in that class "
-            "(docs/rules.md#r13)"
-        )
+    # R13: a new declaration of the class takes a card not yet used in it (in any of its
+    # declarations, broken or not); not a re-forming (it takes a free remnant of its order),
+    # not a lower meld from a higher one's cards, nor D5's double from two singles
+    if not cards & ~book.class_cards(t.klass) and not cards & released:
+        sources = [d for d in book.by_class.get(t.klass, ()) if d.cards & cards]
+        if not any(d.order > t.order for d in sources) and not (
+            rules.double_after_two_singles and _two_singles(t, cards, sources)
+        ):
+            return (
+                f"a new {klass} meld must add at least one card not yet used in that class "
+                "(docs/rules.md#r13)"
+            )
     if (
         reform and rules.reform_requires_hand_card and cards & book.released(t.klass)
         and not cards & hand
@@ -364,10 +359,12 @@ def _class_reuse_problem(
 def _two_singles(t: MeldTemplate, cards: int, sources: list[Declaration]) -> bool:
     """D5 (``melds.double_after_two_singles``, the one exception to R13): are ``cards``, of
     an order-2 meld, exactly two disjoint order-1 declarations of its class?"""
-    if t.order != 2 or len(sources) != 2:
+    if t.order != 2:
         return False
-    a, b = sources
-    return a.order == b.order == 1 and not a.cards & b.cards and a.cards | b.cards == cards
+    singles = [d.cards for d in sources if d.order == 1 and d.cards & ~cards == 0]
+    return any(
+        not a & b and a | b == cards for i, a in enumerate(singles) for b in singles[i + 1:]
+    )
 
 
 def declare(
