@@ -377,28 +377,33 @@ def declare(
     breaks that one, which counts as re-formed by the new marriage (rulings R12 and R14 (d));
     where ``melds.reform_after_play`` is on, a broken declaration of the class and order whose
     remaining cards are free and which the new one takes cards of is re-formed by it (R14 (b),
-    (e)). Both then keep the new declaration's cards as their ``binder``."""
+    (e)). Both then keep the new declaration's serial as their ``binder``."""
     reform = c.rules.melds.reform_after_play
     out = list(decls)
     replaced = -1
+    top = 0  # serials in use, and those still named as a binder
+    for i, d in enumerate(decls):
+        top = max(top, d.serial, d.binder)
+        if (
+            d.pending and not new.pending and d.owner == new.owner
+            and d.template == new.template and d.cards == new.cards
+        ):
+            replaced = i
+    new = new.numbered(decls[replaced].serial if replaced >= 0 else top + 1)
     for i, d in enumerate(decls):
         if (
-            d.owner != new.owner or d.klass != new.klass or d.order != new.order
-            or not d.cards & new.cards
+            i == replaced or d.owner != new.owner or d.klass != new.klass
+            or d.order != new.order or not d.cards & new.cards or d.pending
         ):
-            continue
-        if d.pending:
-            if not new.pending and d.template == new.template and d.cards == new.cards:
-                replaced = i
             continue
         if d.intact:
             if not new.pending:  # a re-pairing: the partner departs
-                out[i] = d.broken(new.cards if reform else None, d.cards & new.cards)
+                out[i] = d.broken(new.serial if reform else None, d.cards & new.cards)
         elif (
             reform and d.remnant & new.cards
             and not (d.binder and any(e.binds(d) for e in decls))
         ):
-            out[i] = d.broken(new.cards)
+            out[i] = d.broken(new.serial)
     if replaced >= 0:
         out[replaced] = new
     else:

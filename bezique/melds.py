@@ -16,20 +16,24 @@ from bezique.frozen import Frozen, describe_fields
 class Declaration(Frozen):
     """A declaration on a player's table: scored, or pending (announced, Cady). ``cards`` is
     the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values.
-    ``binder``: the cards of the later declaration of the same class and order that re-formed
-    this broken one, or took its partner (0: none; ruling R14, docs/rules.md#r14). The
-    remaining cards stay bound while that declaration is intact or pending. ``departed``: the
-    partner a re-pairing took out of it (0: none), no longer part of what it leaves.
+    ``serial``: its number in the deal (1, 2, … as declared; a pending one keeps its number
+    when scored). ``binder``: the serial of the later declaration of the same class and order
+    that re-formed this broken one, or took its partner (0: none; ruling R14,
+    docs/rules.md#r14); the remaining cards stay bound while that declaration is intact or
+    pending. ``departed``: the partner a re-pairing took out of it (0: none), no longer part
+    of what it leaves.
 
     A frozen record (`bezique.frozen`; a native class in the compiled build, read on every
     meld search): attrs' constructor, equality, hashing, ``repr`` and fields, kept by hand.
     """
 
     __slots__ = (
-        "binder", "cards", "departed", "intact", "klass", "order", "owner", "pending", "template",
+        "binder", "cards", "departed", "intact", "klass", "order", "owner", "pending", "serial",
+        "template",
     )
     __match_args__: ClassVar[tuple[str, ...]] = (
         "owner", "template", "cards", "klass", "order", "intact", "pending", "binder", "departed",
+        "serial",
     )
     owner: int
     template: int
@@ -40,10 +44,12 @@ class Declaration(Frozen):
     pending: bool
     binder: int
     departed: int
+    serial: int
 
     def __init__(
         self, owner: int, template: int, cards: int, klass: int, order: int,
         intact: bool = True, pending: bool = False, binder: int = 0, departed: int = 0,
+        serial: int = 0,
     ) -> None:
         object.__setattr__(self, "owner", owner)
         object.__setattr__(self, "template", template)
@@ -54,11 +60,12 @@ class Declaration(Frozen):
         object.__setattr__(self, "pending", pending)
         object.__setattr__(self, "binder", binder)
         object.__setattr__(self, "departed", departed)
+        object.__setattr__(self, "serial", serial)
 
-    def _key(self) -> tuple[int, int, int, int, int, bool, bool, int, int]:
+    def _key(self) -> tuple[int, int, int, int, int, bool, bool, int, int, int]:
         return (
             self.owner, self.template, self.cards, self.klass, self.order, self.intact,
-            self.pending, self.binder, self.departed,
+            self.pending, self.binder, self.departed, self.serial,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -83,19 +90,27 @@ class Declaration(Frozen):
     def broken(self, binder: int | None = None, departed: int = 0) -> Declaration:
         """The declaration after one of its cards was played (``binder`` None), or after a
         later declaration of its class and order re-formed it or took its partner
-        (``binder``: that declaration's cards; ``departed``: the partner it took)."""
+        (``binder``: that declaration's serial; ``departed``: the partner it took)."""
         return Declaration(
             owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
             order=self.order, intact=False, pending=self.pending,
             binder=self.binder if binder is None else binder,
-            departed=self.departed | departed,
+            departed=self.departed | departed, serial=self.serial,
+        )
+
+    def numbered(self, serial: int) -> Declaration:
+        """The declaration with this serial."""
+        return Declaration(
+            owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
+            order=self.order, intact=self.intact, pending=self.pending, binder=self.binder,
+            departed=self.departed, serial=serial,
         )
 
     def binds(self, other: Declaration) -> bool:
         """Does this declaration hold ``other``'s remaining cards (``other`` broken, this its
         intact or pending re-forming; ruling R14 (c) and (d))?"""
         return (
-            other.binder == self.cards and self.intact and self.owner == other.owner
+            other.binder == self.serial and self.intact and self.owner == other.owner
             and self.klass == other.klass and self.order == other.order
         )
 
