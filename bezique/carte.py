@@ -14,7 +14,7 @@ from bezique.cards import cards_of
 from bezique.events import Event
 
 if TYPE_CHECKING:
-    from bezique.moves import DealMoves as Deal
+    from bezique.state import DealState
 
 MAY_SHOW_HAND: Final = 1
 OPEN: Final = 2
@@ -24,7 +24,7 @@ CARTE_CHANCES: Final = frozenset({MAY_SHOW_HAND, MAY_SHOW_DRAW})
 """The privilege states in which carte blanche may be shown now."""
 
 
-def carte_blanche_problem(d: Deal) -> str | None:
+def carte_blanche_problem(d: DealState) -> str | None:
     """Why the player to move may not show carte blanche now (None: allowed)."""
     p = d._to_move
     state = d._carte[p]
@@ -37,7 +37,7 @@ def carte_blanche_problem(d: Deal) -> str | None:
     return None
 
 
-def show_carte_blanche(d: Deal) -> None:
+def show_carte_blanche(d: DealState) -> None:
     """Score carte blanche for the player to move and reveal the hand."""
     p = d._to_move
     t = d._c.carte_blanche
@@ -49,7 +49,7 @@ def show_carte_blanche(d: Deal) -> None:
     d._check_target(p, declaration=True)
 
 
-def after_draw(d: Deal, p: int, card: int) -> None:
+def after_draw(d: DealState, p: int, card: int) -> None:
     """Update the privilege after player ``p`` drew ``card``."""
     state = d._carte[p]
     if state in (OPEN, MAY_SHOW_DRAW):
@@ -58,7 +58,7 @@ def after_draw(d: Deal, p: int, card: int) -> None:
         d._carte[p] = CLOSED
 
 
-def on_play(d: Deal, p: int) -> None:
+def on_play(d: DealState, p: int) -> None:
     """A play ends the chance to show the dealt hand or the last draw."""
     state = d._carte[p]
     if state == MAY_SHOW_HAND:

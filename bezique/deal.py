@@ -22,18 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
 
-from bezique.actions import (
-    Action,
-    Announce,
-    CallOut,
-    CarteBlanche,
-    DixExchange,
-    DixShow,
-    Done,
-    Draw,
-    Meld,
-    Play,
-)
+from bezique.actions import Action, Announce, Meld
 from bezique.cards import (
     CARDS,
     SUIT_LIST,
@@ -41,7 +30,6 @@ from bezique.cards import (
     CardSet,
     Suit,
 )
-from bezique.carte import show_carte_blanche
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
 from bezique.events import Event
@@ -49,10 +37,17 @@ from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.players import player_name
-from bezique.position import check_position, prechecked
+from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
+from bezique.position import (
+    _check_dealer,
+    _check_order,
+    check_position,
+    prechecked,
+)
+from bezique.position import dealing as dealing
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
-from bezique.state import LEAD, OVER, PHASES, STATE_FIELDS, Origin
+from bezique.state import LEAD, OVER, PHASES, STATE_FIELDS, Bits, Origin, _split_order
 
 if TYPE_CHECKING:
     from bezique.observation import Observation
@@ -73,11 +68,11 @@ def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
 def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     """A deal from `Deal.__reduce__`'s state, its rules compiled again (cached)."""
     d = cls()
+    d._partial = False  # pickled only when true (and not at all before `clone(history=False)`)
     for name, value in state.items():
         setattr(d, name, value)
     d._c = compile_rules(d.rules)
     return d
-
 
 
 class Deal(DealMoves):
@@ -115,34 +110,35 @@ class Deal(DealMoves):
             deal._origin = evolve(deal._origin, cut=used, guess=guess)
         return deal
 
-    @staticmethod
-    def _split_order(
-        c: Compiled, cards: Sequence[int], dealer: int
-    ) -> tuple[list[list[int]], list[int], int | None]:
-        """The hands, the stock (top last) and the turn-up that dealing ``cards`` in this
-        order gives, by the profile's packets (the non-dealer first). Any items may be dealt:
-        given positions ``range(pack_size)`` it says where each position of a pack goes."""
-        rules = c.rules
-        size, packets = rules.deal.hand_size, rules.deal.packets
-        hands: list[list[int]] = [[], []]
-        pos = 0
-        order = (1 - dealer, dealer)
-        while len(hands[order[1]]) < size:
-            for n in packets:
-                for p in order:
-                    take = min(n, size - len(hands[p]))
-                    hands[p].extend(cards[pos:pos + take])
-                    pos += take
-                if len(hands[order[1]]) >= size:
-                    break
-        rest = list(cards[pos:])
-        turn_up: int | None = None
-        if c.turn_up:
-            if rules.trump.selection == "turn_up_next":
-                turn_up, rest = rest[0], rest[1:]
-            else:
-                turn_up, rest = rest[-1], rest[:-1]
-        return hands, rest, turn_up
+    @classmethod
+    def from_order(
+        cls,
+        rules: Rules,
+        cards: Sequence[int],
+        *,
+        dealer: int = 0,
+        totals: tuple[int, int] = (0, 0),
+        target: int | None = None,
+    ) -> Deal:
+        """A fresh deal of the physical ``cards`` in this order (a shuffled pack, the top
+        first), dealt by the profile's procedure as `new` deals them (`dealing` says where each
+        position goes): what `new` does after shuffling, without a seed, and without the cut of
+        ``deal.dealer_cut_bonus``. ``totals`` and ``target`` are the game's, as for `new`.
+
+        >>> import bezique
+        >>> from bezique.compile import compile_rules
+        >>> from bezique.deal import shuffled
+        >>> rules = bezique.load_profile("bezique")
+        >>> order = shuffled(compile_rules(rules).pack_cards, 7)
+        >>> bezique.Deal.from_order(rules, order) == bezique.Deal.new(rules, seed=7)
+        True
+
+        `PositionError` when ``cards`` is not the profile's pack (each card once, in any order)
+        or the dealer is not 0 or 1.
+        """
+        _check_dealer(dealer)
+        c = compile_rules(rules)
+        return cls._from_order(c, _check_order(c, cards), dealer, totals, target)
 
     @classmethod
     def _from_order(
@@ -151,7 +147,7 @@ class Deal(DealMoves):
     ) -> Deal:
         """A fresh deal of the physical ``cards`` in this order (a shuffled pack), dealt as
         `new` deals: what `new` does after shuffling, without the seed or the cut."""
-        hands, rest, turn_up = cls._split_order(c, cards, dealer)
+        hands, rest, turn_up = _split_order(c, cards, dealer)
         return cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
 
     @classmethod
@@ -243,6 +239,7 @@ class Deal(DealMoves):
         d._known = [0, 0]
         d._called_out = -1
         d._carte = [1, 1] if c.carte_blanche is not None else [0, 0]
+        d._partial = False
         if turn_up is not None:
             d._events.append(Event("turn_up", dealer, (CARDS[turn_up],)))
             if scores is None and c.dix_on and c.rules.dix.turn_up_scores and d._is_dix(turn_up):
@@ -284,13 +281,30 @@ class Deal(DealMoves):
 
     @property
     def actions(self) -> tuple[Action, ...]:
-        """Every action applied so far, in order (with the events, the deal's history)."""
+        """Every action applied so far, in order (with the events, the deal's history); on a
+        ``clone(history=False)``, those applied since it was cloned."""
         return tuple(self._actions)
 
     @property
+    def last_action(self) -> Action | None:
+        """The last action applied (``actions[-1]`` without copying the history), None when
+        there is none."""
+        actions = self._actions
+        return actions[-1] if actions else None
+
+    @property
     def events(self) -> list[Event]:
-        """The append-only history (a copy)."""
+        """The append-only history (a copy); on a ``clone(history=False)``, from the last
+        ``end_phase`` event on."""
         return list(self._events)
+
+    @property
+    def bits(self) -> Bits:
+        """The deal's state as ints, read-only (`bezique.state.Bits`), as search code reads it:
+        a view bound to the deal, that follows it as it changes."""
+        bits = Bits()
+        bits._d = self
+        return bits
 
     @property
     def trump(self) -> Suit | None:
@@ -396,10 +410,31 @@ class Deal(DealMoves):
 
     # ------------------------------------------------------------------ copies and equality
 
-    def clone(self) -> Deal:
-        """An independent copy (cheap: ints and shallow list copies)."""
+    def clone(self, *, history: bool = True) -> Deal:
+        """An independent copy (cheap: ints and shallow list copies).
+
+        With ``history=False`` the copy is cheaper still for search: it has no actions, and its
+        events start at the last ``end_phase`` event (all of them before the end phase, or in a
+        deal set up in it). It plays on as any deal (`push`, `apply`, `snapshot`, `restore`),
+        but `undo` refuses (`ValueError`): it cannot replay from its origin.
+        """
         d = Deal()
-        d._actions = self._actions[:]
+        if history:
+            d._actions = self._actions[:]
+            d._events = self._events[:]
+            d._partial = self._partial
+        else:
+            d._actions = []
+            events = self._events
+            start = 0
+            if self._end_phase:  # no end_phase event before it
+                start = len(events)
+                while start and events[start - 1].kind != "end_phase":
+                    start -= 1
+                if start:  # from the event on; else set up in the end phase: every event
+                    start -= 1
+            d._events = events[start:]
+            d._partial = True
         d._c = self._c
         d._called_out = self._called_out
         d._captured = self._captured[:]
@@ -409,7 +444,6 @@ class Deal(DealMoves):
         d._dix_scored = self._dix_scored
         d._drawn = self._drawn
         d._end_phase = self._end_phase
-        d._events = self._events[:]
         d._hand = self._hand[:]
         d._heap = self._heap
         d._known = self._known[:]
@@ -446,7 +480,11 @@ class Deal(DealMoves):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the rules and the state; the compiled tables (generated functions and memos)
         are not pickled but rebuilt by `compile_rules` (cached) when the deal is unpickled."""
-        state = {name: getattr(self, name) for name in STATE_FIELDS if name != "_c"}
+        state = {
+            name: getattr(self, name) for name in STATE_FIELDS if name not in ("_c", "_partial")
+        }
+        if self._partial:
+            state["_partial"] = True
         return _unpickle, (type(self), state)
 
     # ------------------------------------------------------------------ taking back
@@ -458,18 +496,21 @@ class Deal(DealMoves):
 
         Raises `IndexError` when no action has been applied. The deal is replayed from its
         `origin` (its cost grows with the number of actions: fine for a user interface, not
-        for search, which should `clone`). A `determinize` world starts where it was sampled
-        (nothing to undo); one changed otherwise than by actions, such as a world after
-        actions, does not replay from its origin: `ValueError`. Either error leaves
-        the deal exactly as it was.
+        for search, which should `snapshot` and `restore`). A `determinize` world starts where
+        it was sampled (nothing to undo); one changed otherwise than by actions, such as a
+        world after actions, does not replay from its origin: `ValueError`, as for a
+        ``clone(history=False)``, which has no history to replay. Either error leaves the deal
+        exactly as it was.
         """
+        if self._partial:
+            raise ValueError("undo: this deal is a clone(history=False): it keeps no history "
+                             "to replay (take moves back with snapshot and restore)")
         if not self._actions:
             raise IndexError("undo: no action to take back (the deal is at its start)")
         last = self._actions[-1]
         before = self._replayed(len(self._actions) - 1)
         check = before.clone()
-        check._actions.append(last)
-        check._execute(last)
+        check.push(last)
         if check._state() != self._state():
             raise ValueError("undo: this deal does not replay from its origin (it was changed "
                              "otherwise than by actions, e.g. a determinize world)")
@@ -488,14 +529,13 @@ class Deal(DealMoves):
             d._cut_bonus(o.cut, o.guess, self.seed)
         d._origin = o
         for act in self._actions[:plies]:
-            d._actions.append(act)
-            d._execute(act)
+            d.push(act)
         return d
 
     def _state(self) -> tuple[object, ...]:
         return tuple(
             getattr(self, name) for name in STATE_FIELDS
-            if name not in ("_c", "seed", "_origin")
+            if name not in ("_c", "seed", "_origin", "_partial")
         )
 
     def __eq__(self, other: object) -> bool:
@@ -560,29 +600,5 @@ class Deal(DealMoves):
         if isinstance(act, (Meld, Announce)):  # a tuple: a union is built anew per call
             act = act.normalized()
         start = len(self._events)
-        self._actions.append(act)
-        self._execute(act)
+        self.push(act)
         return self._events[start:]
-
-    def _execute(self, act: Action) -> None:
-        if isinstance(act, Play):
-            self._play(act.card)
-        elif isinstance(act, Meld):
-            self._meld(act)
-        elif isinstance(act, Draw):
-            self._draw(act.turn_up)
-        elif isinstance(act, Announce):
-            self._announce(act)
-        elif isinstance(act, DixShow):
-            self._dix_show(act.card)
-        elif isinstance(act, DixExchange):
-            self._dix_exchange(act.card)
-        elif isinstance(act, Done):
-            self._end_turn()
-        elif isinstance(act, CallOut):
-            self._called_out = self._to_move
-            self._events.append(Event("call_out", self._to_move))
-            self._finish()
-        elif isinstance(act, CarteBlanche):
-            show_carte_blanche(self)
-

@@ -1,4 +1,5 @@
-"""The exceptions users catch: bad profiles, bad positions, bad notation, illegal actions."""
+"""The exceptions users catch: bad profiles, bad positions, bad notation, illegal actions, a
+missing optional extra."""
 
 from __future__ import annotations
 
@@ -54,6 +55,12 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, *, rule: str = "") -> None:
         self.rule = rule
         super().__init__(message)
+
+
+class ExtraMissing(ImportError, RuntimeError):
+    """An optional extra that a feature needs is not installed; the message says what to
+    install (``pip install 'bezique[ray]'`` …). An `ImportError`, and a `RuntimeError` as it
+    was before it moved here from `bezique.lab`, so that code catching either still does."""
 
 
 def _profile_error(problems: tuple[str, ...], more: int) -> ProfileError:

@@ -30,6 +30,7 @@ from typing import Any, TextIO
 from attrs import frozen
 
 from bezique.bots import make_bot, play_game
+from bezique.errors import ExtraMissing as ExtraMissing  # its home before bezique.errors
 from bezique.game import Game
 from bezique.lab_stats import Difference, Estimate, Metric, difference, estimate, metrics
 from bezique.rules import load_profile
@@ -53,10 +54,6 @@ BACKENDS = ("local", "ray")
 
 NON_MELD_FIRST = ("brisques", "trick_points", "last_trick", "dix", "carte_blanche")
 """Score sources shown before the melds, in this order (others follow by name)."""
-
-
-class ExtraMissing(RuntimeError):
-    """An optional extra the lab needs is not installed; the message says what to install."""
 
 
 @frozen

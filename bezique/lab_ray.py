@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from bezique.errors import ExtraMissing
 from bezique.simulate import Progress
 
 T = TypeVar("T")
@@ -31,12 +32,10 @@ def run_on_ray(task: Callable[[range], list[T]], tasks: list[range],
     ``on_result`` as it comes. Uses the Ray instance already started in this process, else
     connects to ``address`` (``auto``, ``ray://host:10001`` …) or starts a local one, which
     is shut down at the end. On Ctrl-C the tasks not finished are cancelled and
-    KeyboardInterrupt raised again. `bezique.lab.ExtraMissing` without Ray."""
+    KeyboardInterrupt raised again. `bezique.errors.ExtraMissing` without Ray."""
     try:
         import ray
     except ImportError:
-        from bezique.lab import ExtraMissing
-
         raise ExtraMissing(INSTALL_HINT) from None
     started = not ray.is_initialized()
     if started:

@@ -7,7 +7,7 @@ player holds copies with different consequences (ruling R10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bezique.actions import (
     LISTING_KEY,
@@ -31,14 +31,14 @@ from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
 
 if TYPE_CHECKING:
-    from bezique.deal import Deal
+    from bezique.moves import DealMoves
 
 
-def _strict_follow(d: Deal) -> bool:
+def _strict_follow(d: DealMoves) -> bool:
     return d._phase == FOLLOW and d._end_phase and not d._c.revoke_forfeit
 
 
-def legal_actions(d: Deal) -> list[Action]:
+def legal_actions(d: DealMoves) -> list[Action]:
     """Every distinct legal action of the player to move."""
     phase = d._phase
     if phase == OVER:
@@ -96,7 +96,7 @@ _PLAY_LOWEST: Final = tuple(
 """The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
 
 
-def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
+def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
     lanes = allowed.to_bytes(32, "little")
@@ -135,7 +135,7 @@ def _plays(d: Deal, p: int, allowed: int, mine: int) -> list[Action]:
 
 
 def _qualified_plays(
-    d: Deal, p: int, table: int, hand: int, scored: int
+    d: DealMoves, p: int, table: int, hand: int, scored: int
 ) -> list[tuple[int, list[Action]]]:
     """Per kind whose copies fall into several groups, lowest kind first: one qualified play
     per group. Copies split between hand and table, or several on the table (maybe in
@@ -167,7 +167,7 @@ class _KindParts(dict[int, list[int]]):
     kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
     player's declarations stay where they are."""
 
-    def __init__(self, d: Deal, p: int, book: Book) -> None:
+    def __init__(self, d: DealMoves, p: int, book: Book) -> None:
         super().__init__()
         self.deal, self.player, self.book = d, p, book
         self.tabled: list[int] | None = None
@@ -187,7 +187,7 @@ class _KindParts(dict[int, list[int]]):
         return parts
 
 
-def _book(d: Deal, p: int, own: tuple[Declaration, ...] | None = None) -> Book:
+def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> Book:
     """The player's `Book`, reused while the player's declarations (``own``, `DealState._own`)
     stay the same."""
     if own is None:
@@ -201,7 +201,7 @@ def _book(d: Deal, p: int, own: tuple[Declaration, ...] | None = None) -> Book:
     return book
 
 
-def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
+def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
     mine = d._mine(p)
@@ -247,7 +247,26 @@ def _melds(d: Deal, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     return out
 
 
-def _unscored_dixes(d: Deal, p: int) -> list[int]:
+def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
+    """The `Meld` actions ``player`` could declare from the cards he holds now (hand and table),
+    his declarations so far and the trump, by the profile's melds and reuse rules: what
+    `legal_actions` lists on his declaring turn while nothing else forbids a meld. Neither the
+    turn nor the phase is checked (``deal`` is a `bezique.deal.Deal`; for a look-ahead, such as
+    `bezique.planner`'s plan of what a trick win would let a player declare next).
+
+    >>> import bezique
+    >>> from bezique.legal import meld_actions
+    >>> deal = bezique.Deal.from_position(bezique.load_profile("bezique"),
+    ...     hands=["QS JD KH QH 7C 8C 9C 10C", "7S 8S 9S 7D 8D 9D 10D AD"], stock="AS AH")
+    >>> [str(m) for m in meld_actions(deal, 0)]
+    ['meld royal_marriage KH QH', 'meld bezique QS JD']
+    >>> meld_actions(deal, 1)
+    []
+    """
+    return cast("list[Meld]", _melds(deal, player, Meld))
+
+
+def _unscored_dixes(d: DealMoves, p: int) -> list[int]:
     if d._trump < 0:
         return []
     k = d._trump * 8 + d._c.dix_rank
@@ -255,14 +274,14 @@ def _unscored_dixes(d: Deal, p: int) -> list[int]:
     return [k * 8 + i for i in iter_bits(mine)]
 
 
-def _dix_shows(d: Deal, p: int) -> list[Action]:
+def _dix_shows(d: DealMoves, p: int) -> list[Action]:
     if _dix_refusal(d, show=True) is not None:
         return []
     cards = _unscored_dixes(d, p)
     return [DixShow(cards[0])] if cards else []
 
 
-def _dix_exchanges(d: Deal, p: int) -> list[Action]:
+def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
     if _dix_refusal(d, show=False) is not None or d._trump < 0:
         return []
     k = d._trump * 8 + d._c.dix_rank
@@ -275,7 +294,7 @@ def _dix_exchanges(d: Deal, p: int) -> list[Action]:
     return [DixExchange(x, len(options) > 1) for x in options]
 
 
-def _draws(d: Deal) -> list[Action]:
+def _draws(d: DealMoves) -> list[Action]:
     if d._phase != DECLARE or d._drawn:
         return []
     if d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
@@ -283,7 +302,7 @@ def _draws(d: Deal) -> list[Action]:
     return [_DRAW]
 
 
-def _declare_refusal(d: Deal) -> str | None:
+def _declare_refusal(d: DealMoves) -> str | None:
     if d._phase != DECLARE:
         return "only the winner of a stock trick may declare, right after winning it"
     if d.rules.melds.timing == "after_draw" and not d._drawn:
@@ -291,11 +310,11 @@ def _declare_refusal(d: Deal) -> str | None:
     return None
 
 
-def _turn_count(d: Deal) -> int:
+def _turn_count(d: DealMoves) -> int:
     return d._turn_melds + (d._turn_dix if d.rules.dix.counts_as_meld else 0)
 
 
-def _meld_refusal(d: Deal) -> str | None:
+def _meld_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
@@ -309,7 +328,7 @@ def _meld_refusal(d: Deal) -> str | None:
     return None
 
 
-def _announce_refusal(d: Deal) -> str | None:
+def _announce_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
@@ -323,7 +342,7 @@ def _announce_refusal(d: Deal) -> str | None:
     return None
 
 
-def _dix_refusal(d: Deal, *, show: bool) -> str | None:
+def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
     c, dix = d._c, d.rules.dix
     if d._end_phase:
         return "no dix declaration once the stock is exhausted"
@@ -352,7 +371,7 @@ def _dix_refusal(d: Deal, *, show: bool) -> str | None:
     return None
 
 
-def action_problem(d: Deal, act: Action) -> str | None:
+def action_problem(d: DealMoves, act: Action) -> str | None:
     """Why ``act`` is illegal now, naming the rule; None if it is legal."""
     if d._phase == OVER:
         return "the deal is over"

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import random
 
-from bezique.actions import Announce, Meld
+from bezique.actions import (
+    Action,
+    Announce,
+    CallOut,
+    CarteBlanche,
+    DixExchange,
+    DixShow,
+    Done,
+    Draw,
+    Meld,
+    Play,
+)
 from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
-from bezique.carte import after_draw, on_play
+from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare
@@ -23,6 +34,42 @@ class DealMoves(DealState):
     """The transitions of a deal (private: driven by `Deal.apply`)."""
 
     __slots__ = ()
+
+    def push(self, action: Action) -> None:
+        """Apply ``action`` unchecked, appending it to `actions` (as python-chess's
+        ``Board.push``): for search, which applies only actions `legal_actions` listed. `apply`
+        is resolving notation, checking the action (`problem`), putting a declaration's cards
+        in listing order, then this; anything else pushed leaves the deal in a state no rule
+        allows.
+
+        >>> import bezique
+        >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+        >>> action = deal.legal_actions()[0]
+        >>> deal.push(action)
+        >>> deal.last_action == action, len(deal.actions)
+        (True, 1)
+        """
+        self._actions.append(action)
+        if isinstance(action, Play):
+            self._play(action.card)
+        elif isinstance(action, Meld):
+            self._meld(action)
+        elif isinstance(action, Draw):
+            self._draw(action.turn_up)
+        elif isinstance(action, Announce):
+            self._announce(action)
+        elif isinstance(action, DixShow):
+            self._dix_show(action.card)
+        elif isinstance(action, DixExchange):
+            self._dix_exchange(action.card)
+        elif isinstance(action, Done):
+            self._end_turn()
+        elif isinstance(action, CallOut):
+            self._called_out = self._to_move
+            self._events.append(Event("call_out", self._to_move))
+            self._finish()
+        elif isinstance(action, CarteBlanche):
+            show_carte_blanche(self)
 
     def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> int:
         """Score the Chinese cut bonuses; returns the number of cards lifted."""
@@ -182,17 +229,6 @@ class DealMoves(DealState):
             self._events.append(Event("heap", winner, cards_of(gained)))
             return gained
         return 0
-
-    def _check_target(self, player: int, *, declaration: bool) -> bool:
-        """End the deal at once where ``game.end`` says a score past the target does."""
-        end = self.rules.game.end
-        if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
-            return False
-        if self.totals[player] + self._scores[player] < self.target:
-            return False
-        self._events.append(Event("over", player, reason="target reached"))
-        self._phase = OVER
-        return True
 
     def _meld(self, act: Meld) -> None:
         p = self._to_move

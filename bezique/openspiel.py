@@ -36,7 +36,7 @@ import pyspiel
 from bezique.actions import Action, Announce, Meld
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, compile_rules
-from bezique.deal import Deal
+from bezique.deal import Deal, dealing
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.errors import ProfileError
 from bezique.events import Event
@@ -132,13 +132,13 @@ class _Spec:
         self.enc: ActionEncoding = encoding(self.rules)
         self.pack = self.c.pack_cards
         self.index = {card: i for i, card in enumerate(self.pack)}
-        hands, _, turn_up = Deal._split_order(self.c, range(self.c.pack_size), 0)
+        dealt = dealing(self.rules, dealer=0)
         self.owner = [-1] * self.c.pack_size
         """Per position of the dealt order: the player whose hand it goes to, or -1."""
         for p in (0, 1):
-            for pos in hands[p]:
+            for pos in dealt.hands[p]:
                 self.owner[pos] = p
-        self.turn_up_pos = -1 if turn_up is None else turn_up
+        self.turn_up_pos = -1 if dealt.turn_up is None else dealt.turn_up
         self.scale = float(self.rules.game.target or 1000)
         self.size = observation_size(self.rules)
         self.hand_block = next(b for b in observation_layout(self.rules) if b.name == "hand")
@@ -239,7 +239,7 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
             self._order.append(self._left.pop())
         if not self._left:
             spec = self._spec
-            self.deal = Deal._from_order(spec.c, [spec.pack[i] for i in self._order], 0)
+            self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order])
 
     def _action_of(self, id: int) -> Action:
         """The legal action with this id, or the same action naming another copy."""
@@ -258,11 +258,14 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         deal = self.deal
         assert deal is not None
         action, self._replay = self._replay or self._action_of(id), None
-        mover = deal._to_move
-        table = deal._table[mover]
+        bits = deal.bits
+        mover = bits.to_move
+        table = bits.table(mover)
         tabled = tuple(x for x in _cards_of(action) if (table >> x) & 1)
         events = deal.apply(action)
-        self._log.append((mover, id, deal._actions[-1], tabled, events))
+        applied = deal.last_action
+        assert applied is not None
+        self._log.append((mover, id, applied, tabled, events))
 
     def seen(self, player: int) -> list[str]:
         """The history as ``player`` saw it, one line per action: the mover and the action
@@ -423,13 +426,14 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     opp = 1 - player
     old_order = [spec.pack[i] for i in state._order]
     position = {card: pos for pos, card in enumerate(old_order)}
-    hidden_now = deal._hand[opp] & ~deal._known[opp]
-    new_hidden = world._hand[opp] & ~world._known[opp]
+    bits, world_bits = deal.bits, world.bits
+    hidden_now = bits.hand(opp) & ~bits.known(opp)
+    new_hidden = world_bits.hand(opp) & ~world_bits.known(opp)
     order = old_order[:]
     hand_pos = sorted(position[x] for x in iter_bits(hidden_now))
     for pos, card in zip(hand_pos, iter_bits(new_hidden), strict=True):
         order[pos] = card
-    for old, card in zip(deal._stock, world._stock, strict=True):
+    for old, card in zip(bits.stock, world_bits.stock, strict=True):
         order[position[old]] = card
     new = game.new_initial_state()
     for card in order[:-1]:

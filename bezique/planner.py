@@ -41,7 +41,7 @@ from bezique.bots import _best, _kind_counts, _Turn
 from bezique.compile import MeldTemplate, compile_rules
 from bezique.deal import Deal
 from bezique.ledger import Book
-from bezique.legal import _melds
+from bezique.legal import meld_actions
 from bezique.observation import Observation
 from bezique.rules.model import Rules
 from bezique.tricks import beaters
@@ -239,11 +239,9 @@ class _PlanTurn(_Turn):
         if depth + 1 >= len(odds) or not odds[depth + 1]:
             return points
         after = world.clone()
-        after._execute(meld)
-        nexts = _melds(after, self.me, Meld)
+        after.push(meld)
         best = 0.0
-        for m in nexts:
-            assert isinstance(m, Meld)
+        for m in meld_actions(after, self.me):
             best = max(best, self.meld_plan(after, m, odds, depth + 1))
         return points + best
 

@@ -1,4 +1,5 @@
-"""Checking the arguments of `Deal.from_position` before anything is built.
+"""Checking the arguments of `Deal.from_position` before anything is built; where dealing puts
+each card of a pack (`dealing`, for `Deal.from_order`).
 
 A stacked position may come from a scenario file or a record that a stranger wrote, so every
 argument is checked up front and every problem raises one `PositionError` naming the argument:
@@ -24,6 +25,7 @@ from bezique.cards import SUIT_NAMES, card_name, kind_name, parse_card_ref, suit
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import NotationError, PositionError
 from bezique.rules.model import Rules
+from bezique.state import _split_order
 
 MAX_POINTS = 10**15
 """Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""
@@ -242,3 +244,54 @@ def check_position(
         leader=1 - first if second is None else second, scores=given, totals=before,
         target=goal,
     )
+
+
+@frozen
+class Dealing:
+    """Where a profile's dealing procedure puts each position of a dealt pack (`dealing`):
+    position ``i`` is the ``i``-th card dealt, the top of the pack first."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    """The positions that go to each player's hand (player 0's, player 1's), in dealing
+    order."""
+    stock: tuple[int, ...]
+    """The positions that go to the stock, top first (the first drawn first)."""
+    turn_up: int | None
+    """The position turned up under the stock (None where the profile turns none up)."""
+
+
+def _check_order(c: Compiled, cards: Sequence[int]) -> list[int]:
+    """``cards`` (for `Deal.from_order`) as ints, or `PositionError` unless they are the pack,
+    each card once."""
+    order = [int(x) for x in cards]
+    if sorted(order) != sorted(c.pack_cards):
+        raise PositionError(
+            "cards", f"expected the {c.pack_size} cards of the {c.rules.name} pack, each once, "
+            f"in any order; got {len(order)} card(s) that are not"
+        )
+    return order
+
+
+def _check_dealer(dealer: int) -> None:
+    if dealer not in (0, 1):
+        raise PositionError("dealer", f"expected player 0 or 1, got {dealer!r}")
+
+
+def dealing(rules: Rules, *, dealer: int = 0) -> Dealing:
+    """Where dealing a pack by the profile's procedure (its packets, the non-dealer first, and
+    the turn-up) puts each position of the pack: `Deal.from_order` deals card ``cards[i]``
+    wherever this puts position ``i``. For a game that deals card by card (OpenSpiel's chance
+    nodes) and must know where each one goes.
+
+    >>> import bezique
+    >>> from bezique.deal import dealing
+    >>> d = dealing(bezique.load_profile("bezique"), dealer=0)
+    >>> d.hands[1][:3], d.hands[0][:3], len(d.stock), d.turn_up
+    ((0, 1, 2), (3, 4, 5), 47, 16)
+
+    `PositionError` for a dealer other than 0 or 1.
+    """
+    _check_dealer(dealer)
+    c = compile_rules(rules)
+    hands, rest, turn_up = _split_order(c, range(c.pack_size), dealer)
+    return Dealing(hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(rest), turn_up=turn_up)

@@ -26,10 +26,12 @@ from bezique.actions import (
 )
 from bezique.cards import iter_bits, kind_name
 from bezique.errors import IllegalAction, NotationError
+from bezique.legal import legal_actions
 from bezique.players import player_name
+from bezique.state import OVER
 
 if TYPE_CHECKING:
-    from bezique.deal import Deal
+    from bezique.moves import DealMoves
 
 _SIMPLE: Final[dict[str, Action]] = {
     "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "done": Done(), "call_out": CallOut(),
@@ -37,7 +39,7 @@ _SIMPLE: Final[dict[str, Action]] = {
 }
 
 
-def resolve(d: Deal, text: str) -> Action:
+def resolve(d: DealMoves, text: str) -> Action:
     """The action that ``text`` names in this deal (it may still be illegal).
 
     A card with a copy letter names that physical copy; a bare card any copy whose
@@ -46,12 +48,12 @@ def resolve(d: Deal, text: str) -> Action:
     parsed = parse_action(text)
     if parsed.verb in _SIMPLE:
         return _SIMPLE[parsed.verb]
-    if d.to_move is None:
+    if d._phase == OVER:
         raise IllegalAction(f"{text}: the deal is over", rule="the deal is over")
     p = d._to_move
     representative = _representatives(d, p)
     matches = []
-    for action in d.legal_actions():
+    for action in legal_actions(d):
         exact = _fit(action, parsed, representative)
         if exact is not None:
             matches.append(exact)
@@ -63,7 +65,7 @@ def resolve(d: Deal, text: str) -> Action:
     return _guess(d, p, parsed)
 
 
-def _representatives(d: Deal, p: int) -> dict[int, int]:
+def _representatives(d: DealMoves, p: int) -> dict[int, int]:
     """Each of the player's physical cards mapped to the listed copy of its group."""
     rep: dict[int, int] = {}
     for groups in d._signatures(p).values():
@@ -125,7 +127,7 @@ def _fit(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> Action | 
     return type(action)(action.name, tuple(chosen), action.qualify | lettered)
 
 
-def _guess(d: Deal, p: int, parsed: ParsedAction) -> Action:
+def _guess(d: DealMoves, p: int, parsed: ParsedAction) -> Action:
     """Build the physical action the notation most plausibly means, to explain its refusal."""
     mine = d._mine(p)
     cards: list[int] = []
@@ -153,7 +155,7 @@ def _guess(d: Deal, p: int, parsed: ParsedAction) -> Action:
     return Announce(name, tuple(cards))
 
 
-def _name_for(d: Deal, cards: list[int]) -> str:
+def _name_for(d: DealMoves, cards: list[int]) -> str:
     from bezique.melds import matches
 
     bits = 0

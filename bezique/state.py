@@ -1,7 +1,9 @@
 """The state of a deal: slots of ints and small lists, and the helpers every part shares.
 
 `DealState` holds the fields; `bezique.moves.DealMoves` changes them; `bezique.deal.Deal` is the
-public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is cheap.
+public face. Card sets are int bitmasks (bit ``card`` set), so copying a deal is cheap. `Bits`
+is the read-only view of those ints that search code reads (`Deal.bits`), and `Snapshot` what
+`Deal.snapshot` keeps for `Deal.restore`.
 """
 
 from __future__ import annotations
@@ -60,6 +62,36 @@ class Origin:
     guess: int | None = None
 
 
+def _split_order(
+    c: Compiled, cards: Sequence[int], dealer: int
+) -> tuple[list[list[int]], list[int], int | None]:
+    """The hands, the stock (top first) and the turn-up that dealing ``cards`` in this
+    order gives, by the profile's packets (the non-dealer first). Any items may be dealt:
+    given positions ``range(pack_size)`` it says where each position of a pack goes
+    (`bezique.deal.dealing`)."""
+    rules = c.rules
+    size, packets = rules.deal.hand_size, rules.deal.packets
+    hands: list[list[int]] = [[], []]
+    pos = 0
+    order = (1 - dealer, dealer)
+    while len(hands[order[1]]) < size:
+        for n in packets:
+            for p in order:
+                take = min(n, size - len(hands[p]))
+                hands[p].extend(cards[pos:pos + take])
+                pos += take
+            if len(hands[order[1]]) >= size:
+                break
+    rest = list(cards[pos:])
+    turn_up: int | None = None
+    if c.turn_up:
+        if rules.trump.selection == "turn_up_next":
+            turn_up, rest = rest[0], rest[1:]
+        else:
+            turn_up, rest = rest[-1], rest[:-1]
+    return hands, rest, turn_up
+
+
 STATE_FIELDS: Final[tuple[str, ...]] = (
     "_actions",
     "_c",
@@ -79,6 +111,7 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "_last_winner",
     "_leader",
     "_origin",
+    "_partial",
     "_phase",
     "_scores",
     "_stock",
@@ -139,6 +172,9 @@ class DealState:
     _known: list[int]
     _called_out: int
     _carte: list[int]
+    _partial: bool
+    """True for a `Deal.clone` with ``history=False``: its actions and events are not the whole
+    history since its origin, so `Deal.undo` refuses."""
 
     @property
     def stock_size(self) -> int:
@@ -153,6 +189,17 @@ class DealState:
 
     def _is_dix(self, card: int) -> bool:
         return card >> 6 == self._trump and (card >> 3 & 7) == self._c.dix_rank
+
+    def _check_target(self, player: int, *, declaration: bool) -> bool:
+        """End the deal at once where ``game.end`` says a score past the target does."""
+        end = self.rules.game.end
+        if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
+            return False
+        if self.totals[player] + self._scores[player] < self.target:
+            return False
+        self._events.append(Event("over", player, reason="target reached"))
+        self._phase = OVER
+        return True
 
     def _score(self, player: int, points: int, reason: str, cards: tuple[Card, ...] = ()) -> None:
         if points <= 0:
@@ -223,3 +270,251 @@ class DealState:
             parts = [q for g in parts for q in (g & scored, g & ~scored) if q]
         parts.sort(key=lambda g: g & -g)
         return parts
+
+    def snapshot(self) -> Snapshot:
+        """The deal's state now, for `restore`: every field an action can change, and the
+        lengths of the events and actions (cheaper than a `clone`, for search that tries a move
+        and takes it back).
+
+        >>> import bezique
+        >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+        >>> before, saved = deal.clone(), deal.snapshot()
+        >>> for action in deal.legal_actions():
+        ...     deal.push(action)
+        ...     deal.restore(saved)
+        >>> deal == before
+        True
+        """
+        h, t, k = self._hand, self._table, self._known
+        cp, sc, ca = self._captured, self._scores, self._carte
+        snapshot = Snapshot()
+        snapshot._values = (
+            h[0], h[1], t[0], t[1], k[0], k[1], cp[0], cp[1], sc[0], sc[1], ca[0], ca[1],
+            tuple(self._trick), tuple(self._stock), self._decls,
+            self._heap, self._dead, self._dix_scored, self._turn_up, self._trump,
+            self._leader, self._to_move, self._phase, self._turn_melds, self._turn_dix,
+            self._tricks, self._last_winner, self._called_out,
+            self._end_phase, self._drawn, self._last_stock_turn,
+            len(self._events), len(self._actions),
+        )
+        return snapshot
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the deal back as it was when `snapshot` returned ``snapshot``, in any phase:
+        its state, and its events and actions cut back to their length then. A snapshot restores
+        any number of times, back from any later point of the deal's line of play; not forward
+        (ValueError when the deal has fewer events or actions than then: it was restored to an
+        earlier point since, and the deal is left unchanged)."""
+        values = snapshot._values
+        events, actions = values[31], values[32]
+        if events > len(self._events) or actions > len(self._actions):
+            raise ValueError("restore: the deal has been taken back past this snapshot")
+        (
+            h0, h1, t0, t1, k0, k1, cp0, cp1, sc0, sc1, ca0, ca1, trick, stock, self._decls,
+            self._heap, self._dead, self._dix_scored, self._turn_up, self._trump,
+            self._leader, self._to_move, self._phase, self._turn_melds, self._turn_dix,
+            self._tricks, self._last_winner, self._called_out,
+            self._end_phase, self._drawn, self._last_stock_turn, _, _,
+        ) = values
+        pair = self._hand
+        pair[0] = h0
+        pair[1] = h1
+        pair = self._table
+        pair[0] = t0
+        pair[1] = t1
+        pair = self._known
+        pair[0] = k0
+        pair[1] = k1
+        pair = self._captured
+        pair[0] = cp0
+        pair[1] = cp1
+        pair = self._scores
+        pair[0] = sc0
+        pair[1] = sc1
+        pair = self._carte
+        pair[0] = ca0
+        pair[1] = ca1
+        self._trick = [*trick]
+        self._stock = [*stock]
+        del self._events[events:]
+        del self._actions[actions:]
+
+
+_Values = tuple[
+    int, int, int, int, int, int, int, int, int, int, int, int,
+    tuple[int, ...], tuple[int, ...], tuple[Declaration, ...],
+    int, int, int, int, int, int, int, int, int, int, int, int, int,
+    bool, bool, bool, int, int,
+]
+"""What a `Snapshot` keeps (`Deal.snapshot` names them): both players' hand, table, known,
+captured, scores and carte blanche state; the trick and the stock; the declarations; 13 ints;
+3 flags; the numbers of events and of actions."""
+
+
+class Snapshot:
+    """A deal's mutable state at one moment, from `Deal.snapshot`, for `Deal.restore`: opaque
+    (nothing in it to read), and restorable any number of times (it shares nothing the deal
+    changes)."""
+
+    __slots__ = ("_values",)
+
+    _values: _Values  # set by `Deal.snapshot` (no __init__: the cheaper call in pure Python)
+
+    def __repr__(self) -> str:
+        return f"<Snapshot after {self._values[-1]} action(s), {self._values[-2]} event(s)>"
+
+
+PositionBits = tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int, int, int]
+"""What `Bits.position` returns."""
+
+
+class Bits:
+    """A read-only view of a deal's state as ints (`Deal.bits`), bound to the deal: it reads the
+    deal as it is now, however the deal changes after. For search code that reads a position
+    at every node: no `Card` or `CardSet` is built, and `position` reads the fields the end
+    phase's play depends on in one call.
+
+    Card sets are "the bits": bit ``n`` set for physical card ``n`` (as `CardSet.bits`, the
+    bits of a `CardSet`; `Card` is that int). Players are 0 and 1; a card, suit or player that
+    does not exist (yet) is -1. Phases are ``LEAD`` 0, ``FOLLOW`` 1, ``DECLARE`` 2, ``OVER`` 3
+    (`bezique.state`).
+
+    >>> import bezique
+    >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+    >>> bits = deal.bits
+    >>> bits.hand(1) == deal.hand(1).bits, bits.to_move, bits.phase, bits.trump == deal.trump
+    (True, 1, 0, True)
+    >>> _ = deal.apply(deal.legal_actions()[0])
+    >>> bits.trick == deal.trick, bits.to_move
+    (True, 0)
+    """
+
+    __slots__ = ("_d",)
+
+    _d: DealState  # set by `Deal.bits` (no __init__: the cheaper call in pure Python)
+
+    def hand(self, player: int) -> int:
+        """The player's concealed cards (`Deal.hand`)."""
+        return self._d._hand[player]
+
+    def table(self, player: int) -> int:
+        """The player's declared cards lying face up (`Deal.table`)."""
+        return self._d._table[player]
+
+    def known(self, player: int) -> int:
+        """Cards of the player's concealed hand that the opponent has seen (`Deal.known`)."""
+        d = self._d
+        return d._known[player] & d._hand[player]
+
+    def captured(self, player: int) -> int:
+        """The cards in the player's won tricks (`Deal.captured`)."""
+        return self._d._captured[player]
+
+    def carte(self, player: int) -> int:
+        """The player's carte blanche state (`bezique.carte`: ``CLOSED`` 0, ``MAY_SHOW_HAND``
+        1, ``OPEN`` 2, ``MAY_SHOW_DRAW`` 3; 0 where the profile has none)."""
+        return self._d._carte[player]
+
+    def score(self, player: int) -> int:
+        """Points the player has been credited in this deal (`Deal.scores`)."""
+        return self._d._scores[player]
+
+    def is_dix(self, card: int) -> bool:
+        """Whether physical ``card`` is a dix: the profile's dix rank in trumps."""
+        return self._d._is_dix(card)
+
+    def position(self) -> PositionBits:
+        """``(phase, to_move, leader, hand(0), hand(1), table(0), table(1), trick, dix_scored,
+        called_out, carte(0), carte(1))``: the fields play depends on in the end phase (but for
+        scores, captured cards and the heap), read in one call, for a search that reads them at
+        every node (and a key of its transposition table).
+
+        >>> import bezique
+        >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+        >>> phase, to_move, leader, *_, trick, dix_scored, called_out, carte0, carte1 = (
+        ...     deal.bits.position())
+        >>> phase, to_move, leader, trick, called_out
+        (0, 1, 1, (), -1)
+        """
+        d = self._d
+        h, t, c = d._hand, d._table, d._carte
+        return (d._phase, d._to_move, d._leader, h[0], h[1], t[0], t[1], tuple(d._trick),
+                d._dix_scored, d._called_out, c[0], c[1])
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the current trick, the lead first (`Deal.trick`)."""
+        return tuple(self._d._trick)
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The hidden stock, top **last** (the next card drawn is ``stock[-1]``; `Deal.stock`
+        is top first); the turn-up is not in it."""
+        return tuple(self._d._stock)
+
+    @property
+    def heap(self) -> int:
+        """Played cards not yet gathered (``tricks.gather``); `Deal.heap` is this with
+        `dead`."""
+        return self._d._heap
+
+    @property
+    def dead(self) -> int:
+        """Tricks that went to no one (``tricks.before_trump_worthless``)."""
+        return self._d._dead
+
+    @property
+    def dix_scored(self) -> int:
+        """The dixes that have scored (shown, exchanged, turned up or played)."""
+        return self._d._dix_scored
+
+    @property
+    def phase(self) -> int:
+        """``LEAD`` 0, ``FOLLOW`` 1, ``DECLARE`` 2 or ``OVER`` 3 (`Deal.phase` by name)."""
+        return self._d._phase
+
+    @property
+    def to_move(self) -> int:
+        """The player whose decision it is; once the deal is over, the last one who was
+        (`Deal.to_move` is None then)."""
+        return self._d._to_move
+
+    @property
+    def leader(self) -> int:
+        """Who led (or leads) the current trick (`Deal.leader`)."""
+        return self._d._leader
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (0-3 for ♠♥♦♣), -1 while not yet fixed (`Deal.trump`)."""
+        return self._d._trump
+
+    @property
+    def turn_up(self) -> int:
+        """The face-up card under the stock, -1 if none (`Deal.turn_up`)."""
+        return self._d._turn_up
+
+    @property
+    def called_out(self) -> int:
+        """The player who called out, -1 if none (`Deal.called_out`)."""
+        return self._d._called_out
+
+    @property
+    def tricks(self) -> int:
+        """Tricks completed so far (`Deal.tricks_played`)."""
+        return self._d._tricks
+
+    @property
+    def last_winner(self) -> int:
+        """Winner of the most recent trick, -1 before the first (`Deal.last_trick_winner`)."""
+        return self._d._last_winner
+
+    @property
+    def end_phase(self) -> bool:
+        """Whether the stock is exhausted (`Deal.in_end_phase`)."""
+        return self._d._end_phase
+
+    @property
+    def compiled(self) -> Compiled:
+        """The profile's compiled tables (`bezique.compile.compile_rules` of `Deal.rules`)."""
+        return self._d._c

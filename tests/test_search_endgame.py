@@ -106,7 +106,7 @@ def test_fast_path_agrees_with_brute_force_on_three_card_end_phases(name: str) -
 def test_fast_path_takes_a_plain_end_phase_and_leaves_the_deal_unchanged() -> None:
     deal = _end_phases(bezique.load_profile("bezique"), 8, 1)[0]
     before = deal.clone()
-    assert supported(deal) and Endgame(deal).takes(deal)
+    assert supported(deal) and Endgame(deal).takes(deal.bits.position())
     solve(deal)
     assert deal == before
 
@@ -154,7 +154,7 @@ def test_carte_blanche_still_to_show_is_searched_through_the_engine() -> None:
         bezique.load_profile("rubicon"), hands=["AS 10S 9H", "KS QH 7D"], trump="S", leader=0,
     )
     assert CarteBlanche() in deal.legal_actions()
-    assert supported(deal) and not Endgame(deal).takes(deal)
+    assert supported(deal) and not Endgame(deal).takes(deal.bits.position())
     expected = minimax(deal.clone())
     solution = solve(deal)
     assert solution.value == expected[0] - expected[1]

@@ -389,6 +389,23 @@ def load_profile(name_or_path: str | Path) -> Rules:
     return _build(data, given.name, path.parent, str(path))
 
 
+def base_of_file(path: str | Path) -> Rules | None:
+    """The profile a profile file names in ``extends``, loaded the way the file's own loading
+    would find it (a built-in name, or a file under the profile's folder); None without
+    ``extends``. Call it after `bezique.load_profile` accepted the file: problems raise
+    `bezique.ProfileError`."""
+    file = Path(path).resolve()
+    data = _parse(_read_bytes(file, file.name), file.name)
+    parent = data.get("extends")
+    if not isinstance(parent, str):
+        return None
+    where = _locate(parent, file.parent)
+    if isinstance(where, str):
+        raise ProfileError([f"{file.name}: extends: {where}"])
+    builtin = "/" not in parent and "\\" not in parent and not parent.endswith(".toml")
+    return load_profile(parent if builtin else where)
+
+
 def rules_to_toml(rules: Rules) -> str:
     """The complete profile as TOML (no ``extends``; every key written)."""
     return tomli_w.dumps(unstructure_rules(rules))

@@ -19,8 +19,8 @@ RULE SHEET: bezique
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
+from bezique.rules.load import base_of_file
 from bezique.rules.model import Rules
 from bezique.rulesheet.model import Sheet, build_sheet
 from bezique.rulesheet.render import MARK, render_html, render_markdown, render_text
@@ -49,23 +49,3 @@ def rulesheet(rules: Rules, format: str = "markdown", *, base: Rules | None = No
         raise ValueError(f"rulesheet: unknown format {format!r} "
                          f"(one of {', '.join(FORMATS)})")
     return render(build_sheet(rules, base))
-
-
-def base_of_file(path: str | Path) -> Rules | None:
-    """The profile a profile file names in ``extends``, loaded the way the file's own loading
-    would find it (a built-in name, or a file under the profile's folder); None without
-    ``extends``. Call it after `bezique.load_profile` accepted the file: problems raise
-    `bezique.ProfileError`."""
-    from bezique.errors import ProfileError
-    from bezique.rules.load import _locate, _parse, _read_bytes, load_profile
-
-    file = Path(path).resolve()
-    data = _parse(_read_bytes(file, file.name), file.name)
-    parent = data.get("extends")
-    if not isinstance(parent, str):
-        return None
-    where = _locate(parent, file.parent)
-    if isinstance(where, str):
-        raise ProfileError([f"{file.name}: extends: {where}"])
-    builtin = "/" not in parent and "\\" not in parent and not parent.endswith(".toml")
-    return load_profile(parent if builtin else where)

@@ -41,7 +41,6 @@ from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.rollout import playout
 from bezique.search.solver import solve
-from bezique.state import OVER
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -147,8 +146,8 @@ def _exact(world: Deal, actions: list[Action]) -> Evaluation:
     values = []
     for action in actions:
         child = world.clone()
-        child._execute(action)
-        if child._phase == OVER:
+        child.push(action)
+        if child.is_over:
             value = outcome(child, me)
         else:
             scores = solve(child).scores
@@ -234,9 +233,9 @@ def _world(
     out = []
     for action in actions:
         child = world.clone()
-        child._execute(action)
+        child.push(action)
         playout(child, to_end_phase=exact)
-        if child._phase != OVER:
+        if not child.is_over:
             solution = solve(child, max_nodes=max_nodes)
             if spent is not None:
                 spent[0] += solution.nodes
@@ -258,9 +257,9 @@ def _window_nodes(max_nodes: int | None, exact_nodes: int | None, actions: int) 
 def outcome(deal: Deal, player: int) -> int:
     """What a finished deal is worth to ``player``: his score minus the opponent's, except
     that a deal ended by a call-out decided the game, worth the whole target (won or lost)."""
-    s = deal._scores
-    caller = deal._called_out
-    if caller < 0:
+    s = deal.scores
+    caller = deal.called_out
+    if caller is None:
         return s[player] - s[1 - player]
     won = deal.totals[caller] + s[caller] >= deal.target
     return deal.target if (caller == player) == won else -deal.target

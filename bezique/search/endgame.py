@@ -20,7 +20,7 @@ from __future__ import annotations
 from bezique.cards import iter_bits
 from bezique.carte import CARTE_CHANCES
 from bezique.deal import Deal
-from bezique.state import FOLLOW, LEAD
+from bezique.state import FOLLOW, LEAD, Bits, PositionBits
 
 _INF = 1 << 30
 EXACT, LOWER, UPPER = range(3)
@@ -39,7 +39,8 @@ def supported(deal: Deal) -> bool:
     to be had (checked at the root: scores only grow below it)."""
     rules = deal.rules
     b = rules.brisques
-    c = deal._c
+    bits = deal.bits
+    c = bits.compiled
     if c.revoke_forfeit or rules.game.call_out:
         return False
     if b.counted == "always" and b.when == "end_of_deal" and not (
@@ -51,12 +52,13 @@ def supported(deal: Deal) -> bool:
         return True
     # every trick point of the pack, every dix still to score on play, the last trick and
     # carte blanche (shown at most once a player in the end phase)
-    cards = deal._hand[0] | deal._hand[1]
-    dixes = sum(1 for x in iter_bits(cards) if deal._is_dix(x) and not deal._dix_scored >> x & 1)
+    cards = bits.hand(0) | bits.hand(1)
+    scored = bits.dix_scored
+    dixes = sum(1 for x in iter_bits(cards) if bits.is_dix(x) and not scored >> x & 1)
     most = c.trick_total + dixes * rules.dix.value + rules.last_trick.value
     if c.carte_blanche is not None:
         most += 2 * c.carte_blanche.points
-    board = max(deal.totals[p] + deal._scores[p] for p in (0, 1))
+    board = max(deal.totals[p] + bits.score(p) for p in (0, 1))
     return board + most < deal.target
 
 
@@ -65,21 +67,25 @@ class Endgame:
     the transposition table of trick-boundary positions (both hands, the heap's points)."""
 
     def __init__(self, deal: Deal, *, limit: int = _INF, floor: int = 0) -> None:
+        # At most 30 attributes (29 now): CPython 3.11 shares the keys of at most 30 instance
+        # attributes, and beyond that every `self.x` read in `lead` and `reply` is slower
+        # (measured: 2 more cost the pure build 6% of its nodes per second).
         self.limit = limit
         """The most positions the search may visit (`NodeBudgetExceeded` beyond it)."""
         self.floor = floor
         """The horizon: a trick led from a hand of at most this many cards is not searched
         but estimated (`estimate`); 0 searches to the end (exact)."""
         rules = deal.rules
-        c = deal._c
-        trump = deal._trump
+        bits = deal.bits
+        c = bits.compiled
+        trump = bits.trump
         b = rules.brisques
         counted = b.counted == "always"
         gather = rules.tricks.gather
         if rules.tricks.before_trump_worthless and trump < 0:
             gather = "never"  # every trick goes to the dead pile
-        physical = deal._hand[0] | deal._hand[1]
-        for card in deal._trick:
+        physical = bits.hand(0) | bits.hand(1)
+        for card in bits.trick:
             physical |= 1 << card
         # dense order: suit, then rank from the strongest, then copy (kind = suit * 8 + rank)
         cards = sorted(iter_bits(physical), key=lambda x: (x >> 3, x & 7))
@@ -91,7 +97,7 @@ class Endgame:
         counts = counted and gather != "never"
         dix_card = trump >= 0 and c.dix_on_play and c.dix_on_play_endgame
         dix_kind = trump * 8 + c.dix_rank if dix_card else -1
-        scored = deal._dix_scored
+        scored = bits.dix_scored
         self.points = [c.trick_value[x >> 3 & 7] if counts else 0 for x in cards]
         self.brisque = [self.heaped and bool(c.brisque_bits >> x & 1) for x in cards]
         self.dix = [
@@ -149,20 +155,19 @@ class Endgame:
         self.reply_memo: dict[int, list[int]] = {}
         self.nodes = 0
 
-    def takes(self, d: Deal) -> bool:
-        """Whether position ``d`` (of this solve) is plain trick play from here on."""
-        phase = d._phase
+    def takes(self, pos: PositionBits) -> bool:
+        """Whether a position of this solve (its `Bits.position`) is plain trick play from
+        here on."""
+        phase, p, _, hand0, hand1, table0, table1, _, _, _, carte0, carte1 = pos
         if phase != LEAD and phase != FOLLOW:
             return False
-        if d._table[0] or d._table[1] or not d._hand[d._to_move]:
+        if table0 or table1 or not (hand1 if p else hand0):
             return False
-        if phase == LEAD and not d._hand[1 - d._to_move]:
+        if phase == LEAD and not (hand0 if p else hand1):
             return False
-        # carte blanche may still be shown before a player's first play of the end phase
-        carte = d._carte
-        return d._c.carte_blanche is None or not (
-            carte[0] in CARTE_CHANCES or carte[1] in CARTE_CHANCES
-        )
+        # carte blanche may still be shown before a player's first play of the end phase (the
+        # states are 0 where the profile has none)
+        return not (carte0 in CARTE_CHANCES or carte1 in CARTE_CHANCES)
 
     def dense(self, cards: int) -> int:
         """A physical card mask as a dense one."""
@@ -172,26 +177,29 @@ class Endgame:
             out |= 1 << index[card]
         return out
 
-    def _position(self, d: Deal) -> tuple[int, int, int, int, int]:
-        """Position ``d`` as (the mover's dense hand, the other's, the heap's points, the most
-        still to gain, the dense card led or -1)."""
-        p = d._to_move
-        mine, theirs = self.dense(d._hand[p]), self.dense(d._hand[1 - p])
+    def _position(self, b: Bits, pos: PositionBits) -> tuple[int, int, int, int, int]:
+        """A position (its `Deal.bits` ``b`` and `Bits.position` ``pos``) as (the mover's dense
+        hand, the other's, the heap's points, the most still to gain, the dense card led or
+        -1)."""
+        phase, p, _, hand0, hand1, _, _, trick, _, _, _, _ = pos
+        mine, theirs = (hand1, hand0) if p else (hand0, hand1)
+        mine, theirs = self.dense(mine), self.dense(theirs)
         heap = 0
         if self.heaped:
-            values = d._c.trick_value
-            heap = sum(values[card >> 3 & 7] for card in iter_bits(d._heap))
-        x = self.index[d._trick[0]] if d._phase == FOLLOW else -1
+            values = b.compiled.trick_value
+            heap = sum(values[card >> 3 & 7] for card in iter_bits(b.heap))
+        x = self.index[trick[0]] if phase == FOLLOW else -1
         cards = mine | theirs | (1 << x if x >= 0 else 0)
         total = heap + self.last  # the most either player can still gain or lose
         for i in iter_bits(cards):
             total += self.points[i] + self.dix[i]
         return mine, theirs, heap, total, x
 
-    def value(self, d: Deal, alpha: int, beta: int) -> int:
-        """`bezique.search.solver`'s negamax for a position that `takes`: the future gain of
-        the player to move, exact inside (``alpha``, ``beta``), else a bound on that side."""
-        mine, theirs, heap, total, x = self._position(d)
+    def value(self, b: Bits, pos: PositionBits, alpha: int, beta: int) -> int:
+        """`bezique.search.solver`'s negamax for a position that `takes` (its `Deal.bits`
+        ``b`` and `Bits.position` ``pos``): the future gain of the player to move, exact inside
+        (``alpha``, ``beta``), else a bound on that side."""
+        mine, theirs, heap, total, x = self._position(b, pos)
         if x < 0:
             return self.lead(mine, theirs, heap, total, alpha, beta)
         # the follower's gain is minus the leader's gain from the lead on, which `reply`
@@ -199,10 +207,11 @@ class Endgame:
         dix = self.dix[x]
         return dix - self.reply(theirs, mine, x, heap, total, dix - beta, dix - alpha)
 
-    def best_card(self, d: Deal) -> int:
-        """A card (physical) for the player to move in ``d`` whose play keeps the exact value
-        (for the principal variation)."""
-        mine, theirs, heap, total, x = self._position(d)
+    def best_card(self, b: Bits, pos: PositionBits) -> int:
+        """A card (physical) for the player to move in a position (its `Deal.bits` ``b`` and
+        `Bits.position` ``pos``) whose play keeps the exact value (for the principal
+        variation)."""
+        mine, theirs, heap, total, x = self._position(b, pos)
         if x < 0:
             target = self.lead(mine, theirs, heap, total, -_INF, _INF)
             for lead in self.leads(mine, theirs):

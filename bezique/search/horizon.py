@@ -72,7 +72,8 @@ def choose(deal: Deal, *, max_nodes: int) -> EndChoice:
                      nodes=0)
     if not supported(deal):
         return best
-    cards = max(deal._hand[0].bit_count(), deal._hand[1].bit_count())
+    bits = deal.bits
+    cards = max(bits.hand(0).bit_count(), bits.hand(1).bit_count())
     left = max_nodes
     for depth in range(1, cards - 1):
         try:

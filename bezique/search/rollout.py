@@ -1,10 +1,10 @@
 """A fast playout policy for search: plays a deal to its end on the deal's own ints.
 
 It is a cheap cousin of `bezique.bots.GreedyBot` that reads the (full) deal of a sampled world
-instead of building an observation at every turn: it declares the best meld on offer, takes the
-dix and carte blanche, calls out exactly when that wins, leads and throws the card it needs
-least, and wins a trick with its cheapest winning card when the trick holds points or the
-winner costs little (in the end phase, whenever it can).
+(`Deal.bits`) instead of building an observation at every turn: it declares the best meld on
+offer, takes the dix and carte blanche, calls out exactly when that wins, leads and throws the
+card it needs least, and wins a trick with its cheapest winning card when the trick holds points
+or the winner costs little (in the end phase, whenever it can).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bezique.actions import (
 )
 from bezique.compile import Compiled
 from bezique.deal import Deal
-from bezique.state import OVER
+from bezique.state import Bits
 from bezique.tricks import beats
 
 __all__ = ["playout", "rollout_action"]
@@ -80,13 +80,17 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
     """The playout policy's choice among ``actions`` (the deal's legal actions)."""
     if len(actions) == 1:
         return actions[0]
-    if t is None:
-        t = _table_of(deal._c)
+    bits = deal.bits
+    return _choice(deal, bits, actions, _table_of(bits.compiled) if t is None else t)
+
+
+def _choice(deal: Deal, bits: Bits, actions: list[Action], t: _Table) -> Action:
+    """`rollout_action` with the deal's `Deal.bits` and `_Table` at hand."""
     best: Action | None = None
     best_value = -1e9
-    trump = deal._trump
-    end = deal._end_phase
-    trick = deal._trick
+    trump = bits.trump
+    end = bits.end_phase
+    trick = bits.trick
     for action in actions:
         if isinstance(action, Play):
             card = action.card
@@ -111,8 +115,8 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
         elif isinstance(action, Announce):
             value = 500.0 + t.meld_points.get(action.name, 0) / 10
         elif isinstance(action, CallOut):  # right only with the target reached: it wins
-            p = deal._to_move
-            value = 1e6 if deal.totals[p] + deal._scores[p] >= deal.target else -1e6
+            p = bits.to_move
+            value = 1e6 if deal.totals[p] + bits.score(p) >= deal.target else -1e6
         else:  # Draw, Done
             value = 0.0
         if value > best_value:
@@ -124,6 +128,10 @@ def rollout_action(deal: Deal, actions: list[Action], t: _Table | None = None) -
 def playout(deal: Deal, *, to_end_phase: bool = False) -> None:
     """Play ``deal`` (a world the search owns) to its end with `rollout_action`; with
     ``to_end_phase``, only until the stock is gone (or the deal ends sooner)."""
-    t = _table_of(deal._c)
-    while deal._phase != OVER and not (to_end_phase and deal._end_phase):
-        deal._execute(rollout_action(deal, deal.legal_actions(), t))
+    bits = deal.bits  # a view: it follows the deal as the playout plays on
+    t = _table_of(bits.compiled)
+    while not (to_end_phase and bits.end_phase):
+        actions = deal.legal_actions()
+        if not actions:  # over
+            break
+        deal.push(actions[0] if len(actions) == 1 else _choice(deal, bits, actions, t))

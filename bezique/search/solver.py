@@ -5,7 +5,8 @@ card-counting player and the rest of the deal is a perfect-information game.
 table and move ordering. Positions where more than trick play can happen (carte blanche still
 to show, a call-out, a revoke penalty, a score that may end the deal early, a non-additive
 end-of-deal count) are searched on a copy of the deal through `Deal.legal_actions` and the
-deal's own move code (a play is undone by restoring what it changed). As soon as only tricks
+deal's own move code (`Deal.push`; a play is taken back with `Deal.snapshot` and
+`Deal.restore`), reading the position through `Deal.bits`. As soon as only tricks
 remain, the search goes on in `bezique.search.endgame`, on small ints: its move generation and
 trick scoring are compiled from the same rules (end-phase obligations, see
 ``docs/rules.md#bezique-end-phase``, trick values, gathering, the dix scored on play, the last
@@ -29,14 +30,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.deal import Deal
 from bezique.search.endgame import Endgame, NodeBudgetExceeded, supported
-from bezique.state import OVER
+from bezique.state import OVER, Bits, PositionBits
 
 EXACT, LOWER, UPPER = range(3)
 _INF = 1 << 30
@@ -86,12 +85,14 @@ def first_action(deal: Deal, *, limit: int, floor: int) -> tuple[Action, int]:
     (`NodeBudgetExceeded`) and estimating every trick led from a hand of at most ``floor``
     cards (`Endgame.estimate`; 0: exact). The deal is left unchanged."""
     search = _Search(deal, limit=limit, floor=floor)
-    root = _search_root(deal)
+    root = deal.clone(history=False)
+    bits = root.bits
+    pos = bits.position()
     tricks = search.fast
-    if tricks is not None and tricks.takes(root):
-        action = _play_of(root, tricks.best_card(root))
+    if tricks is not None and tricks.takes(pos):
+        action = _play_of(root, bits, tricks.best_card(bits, pos))
     else:
-        action = search.best_action(root)
+        action = search.best_action(root, bits)
     return action, search.nodes + (tricks.nodes if tricks is not None else 0)
 
 
@@ -99,19 +100,20 @@ def _solve(deal: Deal, *, fast: bool, limit: int = _INF) -> Solution:
     """`solve` for a deal in its end phase; ``fast=False`` keeps the whole search on the
     engine's own moves (no `Endgame`), for tests that compare the two."""
     search = _Search(deal, fast=fast, limit=limit)
-    root = _search_root(deal)
-    here = search.diff(root, root._to_move)
-    value = here + search.negamax(root, -_INF, _INF, here)
+    node = deal.clone(history=False)  # no history to copy, events from the end phase on
+    bits = node.bits
+    pos = bits.position()
+    here = search.diff(bits, pos[1], pos[0] == OVER)
+    value = here + search.negamax(node, bits, pos, -_INF, _INF, here)
     line: list[Action] = []
-    node = root
     tricks = search.fast
     while not node.is_over:
-        if tricks is not None and tricks.takes(node):
-            action = _play_of(node, tricks.best_card(node))
+        if tricks is not None and tricks.takes(pos := bits.position()):
+            action = _play_of(node, bits, tricks.best_card(bits, pos))
         else:
-            action = search.best_action(node)
+            action = search.best_action(node, bits)
         line.append(action)
-        node._execute(action)
+        node.push(action)
     nodes = search.nodes + (tricks.nodes if tricks is not None else 0)
     return Solution(scores=node.scores, value=value, line=tuple(line), nodes=nodes)
 
@@ -120,56 +122,20 @@ def _solve(deal: Deal, *, fast: bool, limit: int = _INF) -> Solution:
 def _child(deal: Deal, action: Action) -> Deal:
     """A clone of ``deal`` with ``action`` (taken from its legal actions) applied."""
     child = deal.clone()
-    child._execute(action)
+    child.push(action)
     return child
 
 
-def _play_of(deal: Deal, card: int) -> Action:
-    """The legal play of ``card`` in ``deal``: the one listed for its group of interchangeable
-    copies (same kind, same dix history)."""
-    scored = deal._dix_scored
+def _play_of(deal: Deal, bits: Bits, card: int) -> Action:
+    """The legal play of ``card`` in ``deal`` (``bits``: its `Deal.bits`): the one listed for
+    its group of interchangeable copies (same kind, same dix history)."""
+    scored = bits.dix_scored
     for action in deal.legal_actions():
         if isinstance(action, Play):
             x = int(action.card)
             if x >> 3 == card >> 3 and (scored >> x & 1) == (scored >> card & 1):
                 return action
     raise AssertionError("the card is not playable")  # pragma: no cover
-
-
-_Saved = tuple[Any, ...]
-
-
-def _save(d: Deal) -> _Saved:
-    """What an end-phase play may change in ``d`` (lists copied), for `_restore`."""
-    return (
-        d._hand[:], d._table[:], d._known[:], d._captured[:], d._scores[:], d._trick[:],
-        d._carte[:], d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader,
-        d._phase, d._to_move, d._tricks, d._called_out, len(d._events),
-    )
-
-
-def _restore(d: Deal, saved: _Saved) -> None:
-    """Undo the plays made since `_save` gave ``saved`` (a cheap undo for the search)."""
-    (
-        d._hand, d._table, d._known, d._captured, d._scores, d._trick,
-        d._carte, d._heap, d._dead, d._decls, d._dix_scored, d._last_winner, d._leader,
-        d._phase, d._to_move, d._tricks, d._called_out, events,
-    ) = saved
-    del d._events[events:]
-
-
-def _search_root(deal: Deal) -> Deal:
-    """A clone to search from: no action history, and only the events since the end phase
-    began (a forfeit reads those), so that clones stay cheap."""
-    root = deal.clone()
-    events = root._events
-    start = len(events)
-    while start and events[start - 1].kind != "end_phase":
-        start -= 1
-    if start:  # else the deal started in its end phase: every event counts
-        root._events = events[start - 1:]
-    root._actions = []
-    return root
 
 
 class _Search:
@@ -185,7 +151,8 @@ class _Search:
         self, deal: Deal, *, fast: bool = True, limit: int = _INF, floor: int = 0
     ) -> None:
         rules = deal.rules
-        c = deal._c
+        bits = deal.bits
+        c = bits.compiled
         b = rules.brisques
         counted = b.counted == "always"
         self.table: dict[_Key, _Entry] = {}
@@ -194,7 +161,7 @@ class _Search:
         self.fast = Endgame(deal, limit=limit, floor=floor) if fast and supported(deal) else None
         self.revoke_forfeit = c.revoke_forfeit
         self.trick_value = c.trick_value
-        self.trump = deal._trump
+        self.trump = bits.trump
         self.with_scores = rules.game.end != "finish_deal" or rules.game.call_out
         end_count = counted and b.when == "end_of_deal"
         additive = (
@@ -215,23 +182,21 @@ class _Search:
         brisque = [bool(c.brisque_bits >> (rank * 8) & 0xFF) for rank in range(8)]
         self.kind = [(c.trick_value[rank], brisque[rank]) for rank in range(8)]
         self.dix = -1
-        if c.dix_on_play and c.dix_on_play_endgame and deal._trump >= 0:
-            self.dix = deal._trump << 3 | c.dix_rank  # a dix may score when played
+        if c.dix_on_play and c.dix_on_play_endgame and self.trump >= 0:
+            self.dix = self.trump << 3 | c.dix_rank  # a dix may score when played
 
-    def key(self, d: Deal) -> _Key:
-        """What about a position in the end phase can change its future gain: hands, the
-        trick, who is to move and leads, dixes already scored, carte blanche, and where the
-        rules make them matter scores, captured cards, the heap, end-phase tricks."""
-        key: _Key = (
-            d._hand[0], d._hand[1], tuple(d._trick), d._to_move, d._phase, d._leader,
-            d._dix_scored, d._called_out, tuple(d._carte),
-        )
+    def key(self, d: Deal, b: Bits, pos: PositionBits) -> _Key:
+        """What about a position in the end phase (``d``, its `Deal.bits` ``b`` and
+        `Bits.position` ``pos``) can change its future gain: hands (tables are empty in the end
+        phase), the trick, who is to move and leads, dixes already scored, carte blanche, and
+        where the rules make them matter scores, captured cards, the heap, end-phase tricks."""
+        key: _Key = pos
         if self.with_scores:
-            key += (d._scores[0], d._scores[1])
+            key += (b.score(0), b.score(1))
         if self.with_captured:
-            key += (d._captured[0], d._captured[1])
+            key += (b.captured(0), b.captured(1))
         if self.with_heap:
-            key += (d._heap,)
+            key += (b.heap,)
         if self.revoke_forfeit:
             key += (_end_phase_won(d),)
         return key
@@ -258,38 +223,48 @@ class _Search:
             order.insert(0, first)
         return order
 
-    def diff(self, d: Deal, player: int) -> int:
-        """``player``'s score minus the other's, an additive end-of-deal count included
-        before the deal is over (so that future gains do not depend on past captures)."""
-        scores = d._scores
-        diff = scores[player] - scores[1 - player]
-        if self.pending and d._phase != OVER:
-            mine, theirs = d._captured[player], d._captured[1 - player]
+    def diff(self, b: Bits, player: int, over: bool) -> int:
+        """``player``'s score minus the other's in the position of `Deal.bits` ``b``, an
+        additive end-of-deal count included before the deal is ``over`` (so that future gains
+        do not depend on past captures)."""
+        diff = b.score(player) - b.score(1 - player)
+        if self.pending and not over:
+            mine, theirs = b.captured(player), b.captured(1 - player)
             for value, mask in self.pending:
                 diff += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
         return diff
 
-    def step(self, child: Deal, player: int, here: int, alpha: int, beta: int) -> int:
+    def step(
+        self, child: Deal, b: Bits, player: int, here: int, alpha: int, beta: int
+    ) -> int:
         """The gain of ``player`` through ``child`` (the position after one of the player's
-        actions) over ``here`` (the player's score difference before it), searched in the
-        window (``alpha``, ``beta``) of gains relative to the position before."""
-        there = self.diff(child, player)
+        actions; ``b`` its `Deal.bits`) over ``here`` (the player's score difference before
+        it), searched in the window (``alpha``, ``beta``) of gains relative to the position
+        before."""
+        pos = b.position()
+        over = pos[0] == OVER
+        there = self.diff(b, player, over)
         delta = there - here
-        if child._phase == OVER:
+        if over:
             return delta
-        if child._to_move == player:
-            return delta + self.negamax(child, alpha - delta, beta - delta, there)
-        return delta - self.negamax(child, delta - beta, delta - alpha, -there)
+        if pos[1] == player:
+            return delta + self.negamax(
+                child, b, pos, alpha - delta, beta - delta, there, restore=False
+            )
+        return delta - self.negamax(
+            child, b, pos, delta - beta, delta - alpha, -there, restore=False
+        )
 
-    def distinct(self, d: Deal, legal: list[Action]) -> list[Action]:
+    def distinct(self, pos: PositionBits, legal: list[Action]) -> list[Action]:
         """``legal`` without plays equivalent to one kept: two cards of the player's in one
         suit, of the same trick value and brisque class, with no card between or beside them
-        in rank left to the opponent or on the trick, win and lose the same tricks."""
+        in rank left to the opponent or on the trick, win and lose the same tricks. ``pos`` is
+        the position's `Bits.position`."""
         if len(legal) < 2:
             return legal
-        player = d._to_move
-        others = d._hand[1 - player] | d._table[1 - player]
-        for card in d._trick:
+        _, player, _, hand0, hand1, table0, table1, trick, _, _, _, _ = pos
+        others = hand0 | table0 if player else hand1 | table1
+        for card in trick:
             others |= 1 << card
         kind, dix = self.kind, self.dix
         kept: list[Action] = []
@@ -308,17 +283,25 @@ class _Search:
             last = card
         return kept
 
-    def negamax(self, d: Deal, alpha: int, beta: int, here: int) -> int:
-        """The exact future gain for the player to move (final score difference minus the
-        present one, ``here``) when it lies strictly between ``alpha`` and ``beta``;
-        otherwise a bound on the same side."""
+    def negamax(
+        self, d: Deal, b: Bits, pos: PositionBits, alpha: int, beta: int, here: int, *,
+        restore: bool = True,
+    ) -> int:
+        """The exact future gain for the player to move in ``d`` (``b``: its `Deal.bits`, ``pos``
+        its `Bits.position`) (final score difference minus the present one, ``here``) when it
+        lies strictly between
+        ``alpha`` and ``beta``; otherwise a bound on the same side. Each action is pushed on
+        ``d`` and taken back (`Deal.snapshot`, `Deal.restore`) before the next; the last is
+        taken back only with ``restore``: a recursive call leaves ``d`` to its caller, which
+        restores it as it tries its next action or returns."""
         fast = self.fast
-        if fast is not None and fast.takes(d):
-            return fast.value(d, alpha, beta)
+        if fast is not None and fast.takes(pos):
+            return fast.value(b, pos, alpha, beta)
         self.nodes += 1
         if self.nodes > self.limit:
             raise NodeBudgetExceeded(self.limit)
-        key = self.key(d)
+        player = pos[1]
+        key = self.key(d, b, pos)
         entry = self.table.get(key)
         best_index = -1
         if entry is not None:
@@ -329,38 +312,45 @@ class _Search:
                 return value
             if kind == UPPER and value <= alpha:
                 return value
-        player = d._to_move
         legal = d.legal_actions()
-        moves = self.distinct(d, legal)
+        moves = self.distinct(pos, legal)
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
+        # a node with one move and nothing to restore at the end needs no snapshot
+        saved = d.snapshot() if restore or len(moves) > 1 else None
+        pushed = False
         for action in self.ordered(moves, best_index):
-            saved = _save(d)
-            d._execute(action)
-            value = self.step(d, player, here, alpha, beta)
-            _restore(d, saved)
+            if saved is not None and pushed:
+                d.restore(saved)
+            d.push(action)
+            pushed = True
+            value = self.step(d, b, player, here, alpha, beta)
             if value > best:
                 best, best_action = value, action
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
                         break
+        if saved is not None and restore:
+            d.restore(saved)
         kind = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         assert best_action is not None  # a deal not over always has a legal action
         self.table[key] = (best, kind, moves.index(best_action))
         return best
 
-    def best_action(self, d: Deal) -> Action:
-        """An action that keeps the exact value of ``d`` (for the principal variation)."""
-        player = d._to_move
-        here = self.diff(d, player)
-        target = self.negamax(d, -_INF, _INF, here)
-        entry = self.table.get(self.key(d))
+    def best_action(self, d: Deal, b: Bits) -> Action:
+        """An action that keeps the exact value of ``d`` (``b``: its `Deal.bits`), for the
+        principal variation."""
+        pos = b.position()
+        player = pos[1]
+        here = self.diff(b, player, pos[0] == OVER)
+        target = self.negamax(d, b, pos, -_INF, _INF, here)
+        entry = self.table.get(self.key(d, b, pos))
         best = entry[2] if entry is not None else -1
-        for action in self.ordered(self.distinct(d, d.legal_actions()), best):
+        for action in self.ordered(self.distinct(pos, d.legal_actions()), best):
             child = _child(d, action)
-            if self.step(child, player, here, target - 1, target + 1) == target:
+            if self.step(child, child.bits, player, here, target - 1, target + 1) == target:
                 return action
         raise AssertionError("no action keeps the solved value")  # pragma: no cover
 
@@ -371,9 +361,10 @@ def _card_order(action: Action) -> int:
 
 
 def _end_phase_won(d: Deal) -> int:
-    """The cards each player won in the end phase, as one key part (forfeits take them)."""
+    """The cards each player won in the end phase, as one key part (forfeits take them). The
+    search's deals are clones with ``history=False``: their events start at the end phase."""
     won = [0, 0]
-    for event in reversed(d._events):
+    for event in reversed(d.events):
         if event.kind == "end_phase":
             break
         if event.kind in ("trick", "heap") and event.player is not None:
