@@ -11,7 +11,7 @@ For each profile and opponent it plays ``--games`` whole games (`bezique.game.Ga
 rotation and settlement included) of `SearchBot` against the opponent and prints a Markdown
 table; progress (games done, running win rate, ETA) goes to stderr. It asserts nothing.
 
-Balance. Games ``2k`` and ``2k + 1`` share one game seed (`bezique.simulate.unit_seed` of
+Balance. Games ``2k`` and ``2k + 1`` share one game seed (`bezique.lab.simulation.unit_seed` of
 ``--seed`` and ``k``); `SearchBot` sits in seat 0 in game ``2k`` and in seat 1 in game
 ``2k + 1``. The first dealer is drawn from the game seed alone (`bezique.game.Game` draws
 it with ``derive_seed(seed, "first")``, whoever sits where), and so is each deal's shuffle
@@ -46,7 +46,7 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   faster);
 - ``results``: one object per profile and opponent with ``profile``, ``opponent``,
   ``games``, ``wins``, ``losses``, ``draws`` (games, `SearchBot`'s view), ``win_rate`` and
-  ``ci95`` (the 95% Wilson interval of the game-win rate, `bezique.simulate.wilson`),
+  ``ci95`` (the 95% Wilson interval of the game-win rate, `bezique.lab.simulation.wilson`),
   ``deals``, ``deal_wins``, ``deal_losses``, ``deal_draws``, ``deal_win_rate``,
   ``deal_ci95`` (a deal is won by the higher ``Deal.scores``, the points of its play, as
   ``bezique simulate`` counts deals), ``mean_points`` (``search`` and ``opponent``: the mean
@@ -79,13 +79,13 @@ from typing import Any, NoReturn
 import bezique
 from bezique.actions import Action
 from bezique.bots import Bot, GreedyBot, RandomBot, finish
+from bezique.bots.planner import PlannerBot
 from bezique.game import Game
+from bezique.lab.simulation import unit_seed, wilson
 from bezique.observation import Observation
-from bezique.planner import PlannerBot
 from bezique.rules import list_profiles
 from bezique.search import DEFAULT_EXACT_STOCK, DEFAULT_SIMULATIONS, SearchBot
 from bezique.search.bot import DEFAULT_CANDIDATES
-from bezique.simulate import unit_seed, wilson
 
 OPPONENTS: dict[str, Callable[[int], Bot]] = {
     "planner": lambda seed: PlannerBot(),

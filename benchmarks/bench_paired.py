@@ -30,7 +30,7 @@ from bench_bots import Timed, stats  # the same timing as the whole-game benchma
 
 import bezique
 from bezique.bots import Bot, GreedyBot, play_deal
-from bezique.planner import PlannerBot
+from bezique.bots.planner import PlannerBot
 from bezique.search import DEFAULT_EXACT_STOCK, SearchBot
 
 

@@ -9,8 +9,8 @@ import argparse
 import os
 import time
 
+from bezique.lab.simulation import simulate
 from bezique.rules import load_profile
-from bezique.simulate import simulate
 
 
 def measure(profile: str, deals: int, bots: tuple[str, str], workers: int) -> float:

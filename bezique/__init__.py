@@ -1,6 +1,12 @@
-"""bezique: play, check and analyse the whole Bezique family of card games from one engine."""
+"""bezique: play, check and analyse the whole Bezique family of card games from one engine.
 
+``import bezique`` loads the engine and the rules only; the other sub-packages and modules are
+attributes loaded on first use (``bezique.record.dumps(deal)``, ``bezique.search.solve``).
+"""
+
+from importlib import import_module as _import_module
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
 
 from bezique import deal as _deal_module
 from bezique.cards import Card, CardSet, Rank, Suit
@@ -36,3 +42,48 @@ __all__ = [
     "rulesheet",
     "settle",
 ]
+
+_LAZY = {
+    "adapters": None, "bots": None, "check": None, "cli": None, "encoding": None,
+    "features": None, "invariants": None, "lab": None, "observation": None,
+    "openspiel": "openspiel", "pettingzoo": "pettingzoo", "record": None, "search": None,
+    "strategies": "test", "svg": None, "view": None, "web": None,
+}
+"""Modules loaded on first use as attributes, each with the extra it needs (None: none)."""
+
+
+def __getattr__(name: str) -> object:
+    """``bezique.<module>``, imported on first use; `AttributeError` naming the extra to
+    install when its optional dependencies are missing (so `hasattr` stays safe)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'bezique' has no attribute {name!r}")
+    try:
+        return _import_module(f"bezique.{name}")
+    except ImportError as exc:
+        if _LAZY[name] is None:  # needs no extra: a real error
+            raise
+        raise AttributeError(f"bezique.{name} needs pip install 'bezique[{_LAZY[name]}]' "
+                             f"({exc})") from exc
+
+
+def __dir__() -> list[str]:
+    """The eager names and the lazy modules."""
+    return sorted({*globals(), *_LAZY})
+
+
+if TYPE_CHECKING:  # what type checkers see of the lazy attributes
+    from bezique import adapters as adapters
+    from bezique import bots as bots
+    from bezique import check as check
+    from bezique import cli as cli
+    from bezique import encoding as encoding
+    from bezique import features as features
+    from bezique import invariants as invariants
+    from bezique import lab as lab
+    from bezique import observation as observation
+    from bezique import record as record
+    from bezique import search as search
+    from bezique import strategies as strategies
+    from bezique import svg as svg
+    from bezique import view as view
+    from bezique import web as web

@@ -2,6 +2,6 @@
 
 import sys
 
-from bezique.cli import main
+from bezique.cli.main import main
 
 sys.exit(main())

@@ -389,11 +389,11 @@ class Deal(DealMoves):
         return determinize(self, player, rng)
 
     def render(self, perspective: int | None = None) -> str:
-        """A text picture of the position (`bezique.render.text`): both hands, or from
+        """A text picture of the position (`bezique.view.render.text`): both hands, or from
         ``perspective`` (0 or 1) exactly what that player's `observation` shows, the opponent's
         unseen cards face down; tables, the trick, turn-up, stock, trumps, scores and whose
         turn it is. Raises ValueError for another perspective."""
-        from bezique.render import text
+        from bezique.view.render import text
 
         return text(self, perspective)
 
@@ -403,8 +403,8 @@ class Deal(DealMoves):
         return self.render()
 
     def _repr_svg_(self) -> str:
-        """The position as an SVG picture (`bezique.svg.deal`), for notebooks."""
-        from bezique.svg import deal
+        """The position as an SVG picture (`bezique.view.svg.deal`), for notebooks."""
+        from bezique.view.svg import deal
 
         return deal(self)
 

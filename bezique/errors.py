@@ -1,8 +1,9 @@
 """The exceptions users catch: bad profiles, bad positions, bad notation, illegal actions, a
-missing optional extra."""
+missing optional extra; and `warn_moved`, the warning of a deprecated import path."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 MAX_PROBLEMS = 50
@@ -66,3 +67,12 @@ class ExtraMissing(ImportError, RuntimeError):
 def _profile_error(problems: tuple[str, ...], more: int) -> ProfileError:
     """A `ProfileError` again, from what pickling kept of it."""
     return ProfileError(problems, more=more)
+
+
+def warn_moved(old: str, new: str) -> None:
+    """Warn, from the deprecated module ``bezique.{old}`` as it is imported, that it is now
+    ``bezique.{new}``: a `DeprecationWarning` attributed to the import statement (``warnings``
+    skips the import machinery's frames), so that Python's default filters show it in
+    ``__main__``."""
+    warnings.warn(f"bezique.{old} is deprecated: import bezique.{new} instead",
+                  DeprecationWarning, stacklevel=3)

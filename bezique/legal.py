@@ -252,7 +252,7 @@ def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
     his declarations so far and the trump, by the profile's melds and reuse rules: what
     `legal_actions` lists on his declaring turn while nothing else forbids a meld. Neither the
     turn nor the phase is checked (``deal`` is a `bezique.deal.Deal`; for a look-ahead, such as
-    `bezique.planner`'s plan of what a trick win would let a player declare next).
+    `bezique.bots.planner`'s plan of what a trick win would let a player declare next).
 
     >>> import bezique
     >>> from bezique.legal import meld_actions

@@ -12,11 +12,11 @@ import pytest
 
 import bezique
 from bezique import record
-from bezique.analysis import Analysis, DealInfo, Decision, Thresholds, analyse
 from bezique.bots import GreedyBot
 from bezique.cli import main
-from bezique.cli_analyse import format_analysis
+from bezique.cli.analyse import format_analysis
 from bezique.search import solve
+from bezique.search.analysis import Analysis, DealInfo, Decision, Thresholds, analyse
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "records" / "five-hundred.toml"
@@ -243,7 +243,7 @@ def test_a_long_preferred_action_goes_on_its_own_line_within_100_columns() -> No
 def test_a_played_copy_is_matched_to_its_own_listed_action_or_to_the_one_that_does_the_same(
 ) -> None:
     from bezique.actions import Play
-    from bezique.analysis import _listed
+    from bezique.search.analysis import _listed
 
     steps = list(record.replay(record.load(ROOT / "tests" / "records" / "besigue.toml")))
     at = next(i for i, step in enumerate(steps)

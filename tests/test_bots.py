@@ -8,8 +8,8 @@ import bezique
 from bezique.actions import Action, DixExchange, Meld, Play
 from bezique.bots import GreedyBot, RandomBot, make_bot, play_deal, play_game
 from bezique.cards import card_name, parse_card
+from bezique.lab.simulation import simulate, wilson
 from bezique.observation import Observation
-from bezique.simulate import simulate, wilson
 
 FAST_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred", "pinochle",
                  "rubicon"]

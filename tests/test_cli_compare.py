@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique import cli_compare
+from bezique.cli import compare as cli_compare
 from bezique.cli import main
 from bezique.lab import CSV_FIELDS
 

@@ -13,7 +13,7 @@ import bezique
 from bezique import record
 from bezique.bots import GreedyBot
 from bezique.cli import main as cli_main
-from bezique.cli_play import Session, main, painter, use_color
+from bezique.cli.play import Session, main, painter, use_color
 from bezique.search import DEFAULT_SIMULATIONS, SearchBot, solve
 
 

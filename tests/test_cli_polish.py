@@ -17,7 +17,7 @@ import pytest
 import bezique
 from bezique import record
 from bezique.cli import main
-from bezique.cli_play import main as play_main
+from bezique.cli.play import main as play_main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,8 +10,9 @@ import pytest
 import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.cli import main
-from bezique.cli_demo import NAMES, glossary, meld_words, name_players, narrate_game
+from bezique.cli.demo import narrate_game
 from bezique.game import Game
+from bezique.view.narrate import NAMES, glossary, meld_words, name_players
 
 
 def _demo(profile: str = "bezique", seed: int = 1, full: bool = False) -> tuple[str, Game]:

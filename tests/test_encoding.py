@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from bezique import Card, Deal, load_profile
 from bezique.actions import Action, Announce, CallOut, DixShow, Draw, Meld, Play
 from bezique.cards import card_name
+from bezique.check.strategies import profiles
 from bezique.encoding import ActionEncoding, EncodingError, State, encoding
 from bezique.observation import Observation
 from bezique.rules import FrozenMap, Rules
-from bezique.strategies import profiles
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "encoding.md"
 

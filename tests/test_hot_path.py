@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bezique
+from bezique.check.strategies import profiles
 from bezique.compile import Compiled, compile_rules
 from bezique.melds import reachable
-from bezique.strategies import profiles
 
 BUILT_IN = bezique.list_profiles()
 

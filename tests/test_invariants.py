@@ -10,9 +10,9 @@ from types import ModuleType
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from bezique import Deal, cli_check, invariants, list_profiles, load_profile, strategies
-from bezique.compile import compile_rules
-from bezique.invariants import (
+from bezique import Deal, list_profiles, load_profile
+from bezique.check import invariants, strategies
+from bezique.check.invariants import (
     InvariantError,
     check,
     check_playout,
@@ -22,7 +22,9 @@ from bezique.invariants import (
     scores,
     tricks,
 )
-from bezique.strategies import Playout, playouts, positions, profiles
+from bezique.check.strategies import Playout, playouts, positions, profiles
+from bezique.cli import check as cli_check
+from bezique.compile import compile_rules
 
 LONG_DEALS = {name for name in list_profiles() if compile_rules(load_profile(name)).pack_size > 64}
 """Profiles whose deals take hundreds of plies (multi-pack): checked on fewer deals."""

@@ -15,10 +15,10 @@ import pytest
 from conftest import patches_the_engine
 
 from bezique import Deal, load_profile, profile_from_toml
+from bezique.check.playout import default_max_plies
 from bezique.cli import main
 from bezique.compile import compile_rules
 from bezique.events import Event
-from bezique.playout import default_max_plies
 
 ROOT = Path(__file__).resolve().parent.parent
 

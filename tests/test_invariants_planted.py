@@ -14,9 +14,7 @@ from hypothesis import HealthCheck, find, settings
 from hypothesis.errors import NoSuchExample
 
 from bezique import Deal, IllegalAction, Rules, load_profile, profile_from_toml
-from bezique.compile import compile_rules
-from bezique.events import Event
-from bezique.invariants import (
+from bezique.check.invariants import (
     InvariantError,
     atomic_rejection,
     check_playout,
@@ -25,7 +23,9 @@ from bezique.invariants import (
     melds,
     reuse,
 )
-from bezique.strategies import Playout, playouts
+from bezique.check.strategies import Playout, playouts
+from bezique.compile import compile_rules
+from bezique.events import Event
 
 Invariant = Callable[[Deal], None]
 

@@ -15,8 +15,8 @@ import bezique
 from bezique.errors import ProfileError
 from bezique.game import Game
 from bezique.lab import GAMES_PER_TASK, ExtraMissing, compare, game_counts
-from bezique.lab_stats import Metric, difference, estimate
-from bezique.simulate import unit_seed, wilson
+from bezique.lab.simulation import unit_seed, wilson
+from bezique.lab.stats import Metric, difference, estimate
 
 NO_LAST_STOCK_MELD = Path(__file__).parent.parent / "examples" / "house-rules" / \
     "no-meld-on-last-stock-trick.toml"

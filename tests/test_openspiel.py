@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_bezique (bezique.openspiel, docs/ai.md#openspiel)."""
+"""The OpenSpiel game python_bezique (bezique.adapters.openspiel, docs/ai.md#openspiel)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip(
 )
 np = pytest.importorskip("numpy", reason="pip install 'bezique[openspiel]'")
 
-import bezique.openspiel  # noqa: E402
+import bezique.adapters.openspiel  # noqa: E402
 from bezique import Deal, ProfileError, load_profile  # noqa: E402
 from bezique.compile import compile_rules  # noqa: E402
 from bezique.encoding import EncodingError, encoding  # noqa: E402
@@ -234,7 +234,7 @@ def test_import_bezique_does_not_import_pyspiel() -> None:
     code = "import sys, bezique, bezique.features; assert 'pyspiel' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
                    env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-    assert bezique.openspiel.GAME_NAME == "python_bezique"
+    assert bezique.adapters.openspiel.GAME_NAME == "python_bezique"
 
 
 def test_strings_need_a_player_at_chance_nodes() -> None:

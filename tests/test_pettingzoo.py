@@ -1,5 +1,6 @@
-"""The PettingZoo environment (bezique.pettingzoo, docs/ai.md#pettingzoo): PettingZoo's own API
-and seed tests for every built-in profile, and what the environment promises on top."""
+"""The PettingZoo environment (bezique.adapters.pettingzoo, docs/ai.md#pettingzoo):
+PettingZoo's own API and seed tests for every built-in profile, and what the environment
+promises on top."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from bezique import Deal, ProfileError, load_profile
+from bezique.adapters.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
 from bezique.encoding import EncodingError, encoding
 from bezique.features import observation_size, observation_tensor
-from bezique.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
 from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
 

@@ -10,9 +10,7 @@ import pytest
 import bezique
 from bezique.actions import Action, DixExchange, Meld, Play
 from bezique.bots import GreedyBot, make_bot, play_deal
-from bezique.cards import parse_card
-from bezique.observation import Observation
-from bezique.planner import (
+from bezique.bots.planner import (
     PlannerBot,
     _PlanTurn,
     beaten_odds,
@@ -20,6 +18,8 @@ from bezique.planner import (
     expected_meld_points,
     meld_draws,
 )
+from bezique.cards import parse_card
+from bezique.observation import Observation
 from bezique.tricks import beats
 
 ALL_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred", "pinochle",

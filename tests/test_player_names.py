@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 import re
 
-import hypothesis  # noqa: F401  # first: importing bezique.strategies before it is a cycle
+import hypothesis  # noqa: F401  # first: importing bezique.check.strategies before it is a cycle
 import pytest
 
 import bezique
 from bezique.actions import Play
-from bezique.invariants import InvariantError, _illegal_by_rule, hand_size
+from bezique.check.invariants import InvariantError, _illegal_by_rule, hand_size
 from bezique.players import PLAYERS, player_name
 
 OLD_NAMES = re.compile(r"\bPlayer\b|\bplayer [01]\b|\b[AB]\b(?![♠♥♦♣])")

@@ -50,7 +50,7 @@ DEPENDENCIES = ("attrs", "attr", "cattrs", "tomli_w", "hypothesis", "sortedconta
 """The runtime dependencies, and hypothesis (with its own) for the toolkit import."""
 
 TOOLKIT = """
-import bezique.strategies
+import bezique.check.strategies
 from hypothesis import given, settings, strategies as st
 from bezique import Rules
 
@@ -60,7 +60,7 @@ def drawn(rules):
     assert isinstance(rules, Rules)
 
 drawn()
-print(bezique.strategies.__file__)
+print(bezique.check.strategies.__file__)
 """
 
 

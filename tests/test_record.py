@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bezique import Deal, list_profiles, load_profile, profile_from_toml
 from bezique.actions import Meld, Play
 from bezique.cards import card_name
+from bezique.check.strategies import profiles
 from bezique.cli import main
 from bezique.game import Game
 from bezique.record import (
@@ -34,7 +35,6 @@ from bezique.record import (
     replay_to,
 )
 from bezique.rules import Rules
-from bezique.strategies import profiles
 
 PROFILES = list_profiles()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -1,4 +1,5 @@
-"""`Deal.render` and `bezique.render.view`: the text picture shows what the onlooker may see."""
+"""`Deal.render` and `bezique.view.render.view`: the text picture shows what the onlooker may
+see."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from conftest import played
 import bezique
 from bezique import Deal
 from bezique.cli import main
-from bezique.render import HIDDEN, card_text, text, view
+from bezique.view.render import HIDDEN, card_text, text, view
 
 
 def _line(picture: str, start: str, after: str | None = None) -> str:

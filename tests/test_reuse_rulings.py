@@ -10,8 +10,8 @@ import pytest
 
 from bezique import Deal, list_profiles, load_profile, profile_from_toml
 from bezique.actions import Announce, Meld
+from bezique.check.invariants import check
 from bezique.compile import compile_rules
-from bezique.invariants import check
 from bezique.melds import Declaration
 from bezique.rules import Rules
 

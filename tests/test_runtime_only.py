@@ -85,7 +85,7 @@ def test_check_without_hypothesis_says_in_one_line_what_to_install() -> None:
 
 def test_invariants_need_no_hypothesis() -> None:
     code = BLOCKER.split("sys.argv")[0] + (
-        "import bezique, bezique.invariants as inv\n"
+        "import bezique, bezique.check.invariants as inv\n"
         "deal = bezique.Deal.new(bezique.load_profile('bezique'), seed=1)\n"
         "inv.check(deal)\n"
         "assert 'hypothesis' not in sys.modules\n"
@@ -126,7 +126,10 @@ drawn()
 """
 
 
-@pytest.mark.parametrize("module", ["bezique.strategies", "bezique.invariants", "hypothesis"])
+@pytest.mark.parametrize("module", [
+    "bezique.check.strategies", "bezique.check.invariants", "bezique.strategies",
+    "bezique.invariants", "hypothesis",
+])
 @pytest.mark.parametrize("entry_point", [
     pytest.param(DECLARED, id="pyproject"),
     pytest.param({"_": "bezique.strategies:_hypothesis_setup_hook"}, id="former-name"),

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique.scenario import ScenarioError, load_scenario, run_case, scenario_files
+from bezique.check.scenario import ScenarioError, load_scenario, run_case, scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -59,7 +59,7 @@ dealer = 1
 
 
 def _run(steps: str, head: str = "") -> list[str]:
-    from bezique.scenario import parse_scenario, run_scenario
+    from bezique.check.scenario import parse_scenario, run_scenario
 
     return [str(f) for f in run_scenario(parse_scenario(head + _BASE + steps)).failures]
 
@@ -94,7 +94,7 @@ def test_runner_flags_an_xfail_case_that_passes() -> None:
 
 
 def test_unknown_scenario_key_is_named_with_a_suggestion() -> None:
-    from bezique.scenario import parse_scenario
+    from bezique.check.scenario import parse_scenario
 
     with pytest.raises(ScenarioError, match=r"step\[0\]\.expect_pionts: unknown key "
                                             r"\(did you mean 'expect_points'\?\)"):
@@ -104,7 +104,7 @@ def test_unknown_scenario_key_is_named_with_a_suggestion() -> None:
 def test_a_scenario_that_checks_nothing_is_refused() -> None:
     """A file that applies no action and expects nothing could never fail: it is an error,
     not a PASS (nor is a variant that checks nothing)."""
-    from bezique.scenario import parse_scenario
+    from bezique.check.scenario import parse_scenario
 
     with pytest.raises(ScenarioError, match=r"<string>: checks nothing \(the base run\)"):
         parse_scenario('title = "t"\nsource = "test"\n')
@@ -114,7 +114,7 @@ def test_a_scenario_that_checks_nothing_is_refused() -> None:
 
 
 def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path) -> None:
-    from bezique.scenario import run_files
+    from bezique.check.scenario import run_files
 
     bad = tmp_path / "bad.toml"
     bad.write_text("title = \n", encoding="utf-8")
@@ -123,7 +123,7 @@ def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path) -> None:
 
 
 def test_settle_counts_to_the_target_of_the_position() -> None:
-    from bezique.scenario import parse_scenario, run_scenario
+    from bezique.check.scenario import parse_scenario, run_scenario
 
     text = """
 title = "t"

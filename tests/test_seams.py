@@ -358,7 +358,7 @@ def test_base_of_file_lives_in_the_loader(
 
 def test_extra_missing_lives_in_errors_and_is_still_the_labs() -> None:
     import bezique.lab
-    import bezique.lab_ray
+    import bezique.lab.on_ray
 
     assert bezique.lab.ExtraMissing is ExtraMissing
     assert issubclass(ExtraMissing, ImportError) and issubclass(ExtraMissing, RuntimeError)
@@ -366,7 +366,7 @@ def test_extra_missing_lives_in_errors_and_is_still_the_labs() -> None:
         import ray  # noqa: F401
     except ImportError:
         with pytest.raises(ExtraMissing, match=r"bezique\[ray\]"):
-            bezique.lab_ray.run_on_ray(len, [], lambda r: None, games=0)
+            bezique.lab.on_ray.run_on_ray(len, [], lambda r: None, games=0)
 
 
 # ---------------------------------------------------------------------------- readers
@@ -377,7 +377,8 @@ ENGINE = ("actions", "cards", "carte", "compile", "count", "deal", "events", "fr
           "settlement", "game", "encoding", "features", "errors", "players", "rules/load",
           "rules/model", "rules/convert", "rules/validate", "rules/diff")
 READERS = ("search/__init__", "search/bot", "search/endgame", "search/horizon", "search/rollout",
-           "search/solver", "openspiel", "planner", "rulesheet/__init__", "lab_ray")
+           "search/solver", "adapters/openspiel", "bots/planner", "rulesheet/__init__",
+           "lab/on_ray")
 
 
 def _private(name: str) -> bool:

@@ -12,8 +12,9 @@ from conftest import BUILTIN_PROFILES, played, swapped
 import bezique
 from bezique.actions import Action, CallOut, Play
 from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
+from bezique.bots.planner import PlannerBot
+from bezique.lab.simulation import wilson
 from bezique.observation import Observation
-from bezique.planner import PlannerBot
 from bezique.search import Evaluation, SearchBot, evaluate, solve
 from bezique.search.bot import (
     DEFAULT_EXACT_STOCK,
@@ -22,7 +23,6 @@ from bezique.search.bot import (
     outcome,
     prior,
 )
-from bezique.simulate import wilson
 
 SIMULATIONS = 20
 """The small playout budget the functional tests use."""

@@ -9,7 +9,7 @@ import pytest
 
 import bezique
 from bezique.cli import main
-from bezique.simulate import CHUNK, chunks, simulate, unit_seed, wilson
+from bezique.lab.simulation import CHUNK, chunks, simulate, unit_seed, wilson
 
 
 def test_two_workers_give_exactly_the_numbers_of_one() -> None:

@@ -1,4 +1,4 @@
-"""`bezique.strategies`: valid profiles knob by knob, fresh deals, reachable positions, legal
+"""`bezique.check.strategies`: valid profiles knob by knob, fresh deals, reachable positions, legal
 actions and replayable playouts; registered with hypothesis through the entry point."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bezique import Deal, Rules, list_profiles, load_profile, profile_from_toml
-from bezique.strategies import (
+from bezique.check.strategies import (
     KNOBS,
     Playout,
     actions,

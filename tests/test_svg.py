@@ -1,4 +1,5 @@
-"""`bezique.svg`: valid, self-contained SVG pictures that show exactly what the onlooker sees."""
+"""`bezique.view.svg`: valid, self-contained SVG pictures that show exactly what the onlooker
+sees."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import pytest
 from conftest import played
 
 import bezique
-import bezique.svg
+import bezique.view.svg
 from bezique import Deal
 from bezique.cards import card_name, parse_card
-from bezique.render import view
+from bezique.view.render import view
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).parent.parent
@@ -42,10 +43,10 @@ def _self_contained(picture: str) -> None:
 def test_deal_pictures_are_valid_self_contained_svg(builtin_name: str, plies: int) -> None:
     deal = played(builtin_name, 4, plies)
     for perspective in (None, 0, 1):
-        picture = bezique.svg.deal(deal, perspective=perspective)
+        picture = bezique.view.svg.deal(deal, perspective=perspective)
         _self_contained(picture)
         assert picture.startswith("<svg") and picture._repr_svg_() == picture
-    assert deal._repr_svg_() == bezique.svg.deal(deal)
+    assert deal._repr_svg_() == bezique.view.svg.deal(deal)
 
 
 @pytest.mark.parametrize("plies", [0, 7, 40, 90])
@@ -60,7 +61,7 @@ def test_a_picture_shows_the_cards_the_onlooker_sees_and_backs_for_the_rest(
         stock_shown = v.stock_size and not v.in_end_phase
         if stock_shown and v.turn_up is not None:
             visible.append(v.turn_up)
-        faces, backs = _drawn(bezique.svg.deal(deal, perspective=perspective))
+        faces, backs = _drawn(bezique.view.svg.deal(deal, perspective=perspective))
         assert faces == Counter(card_name(c) for c in visible)
         hidden = sum(seat.hidden for seat in v.seats)
         stock_backs = min(3, v.stock_size - (v.turn_up is not None)) if stock_shown else 0
@@ -76,32 +77,33 @@ def test_declared_cards_are_drawn_apart_with_a_gold_edge() -> None:
     )
     for action in ("play AS", "play 7H", "meld KD QD"):
         deal.apply(action)
-    root = ET.fromstring(bezique.svg.deal(deal))
+    root = ET.fromstring(bezique.view.svg.deal(deal))
     edged = [g.get("data-card") for g in root.iter(f"{NS}g")
-             if g.get("class") == "card" and g.find(f"{NS}rect").get("stroke") == bezique.svg.GOLD]
+             if g.get("class") == "card"
+             and g.find(f"{NS}rect").get("stroke") == bezique.view.svg.GOLD]
     assert sorted(edged) == ["KD", "QD"]
     assert any(t.text == "royal marriage" for t in root.iter(f"{NS}text"))
 
 
 def test_card_draws_rank_suit_and_colour() -> None:
-    red = ET.fromstring(bezique.svg.card(parse_card("10H"), size=120))
+    red = ET.fromstring(bezique.view.svg.card(parse_card("10H"), size=120))
     assert red.get("width") == "120" and red.get("height") == "168"
     assert [t.text for t in red.iter(f"{NS}text")] == ["10"]
-    assert {p.get("fill") for p in red.iter(f"{NS}path")} == {bezique.svg.RED}
-    black = ET.fromstring(bezique.svg.card(parse_card("QC")))
-    assert {p.get("fill") for p in black.iter(f"{NS}path")} == {bezique.svg.BLACK}
-    back = ET.fromstring(bezique.svg.card(parse_card("QC"), face_down=True))
+    assert {p.get("fill") for p in red.iter(f"{NS}path")} == {bezique.view.svg.RED}
+    black = ET.fromstring(bezique.view.svg.card(parse_card("QC")))
+    assert {p.get("fill") for p in black.iter(f"{NS}path")} == {bezique.view.svg.BLACK}
+    back = ET.fromstring(bezique.view.svg.card(parse_card("QC"), face_down=True))
     assert not list(back.iter(f"{NS}text"))
 
 
 def test_size_none_leaves_the_picture_to_its_container() -> None:
-    root = ET.fromstring(bezique.svg.deal(played("rubicon", 1, 3), size=None))
+    root = ET.fromstring(bezique.view.svg.deal(played("rubicon", 1, 3), size=None))
     assert root.get("width") is None and root.get("viewBox") == "0 0 900 628"
 
 
 def test_an_unknown_perspective_raises_value_error() -> None:
     with pytest.raises(ValueError, match="perspective"):
-        bezique.svg.deal(played("bezique", 1, 0), perspective=3)
+        bezique.view.svg.deal(played("bezique", 1, 0), perspective=3)
 
 
 def test_the_readme_picture_is_checked_in_and_valid() -> None:

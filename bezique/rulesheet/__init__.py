@@ -16,36 +16,8 @@ RULE SHEET: bezique
 - `game.target`: `1000` → `1500`
 """
 
-from __future__ import annotations
-
-from collections.abc import Callable
-
 from bezique.rules.load import base_of_file
-from bezique.rules.model import Rules
 from bezique.rulesheet.model import Sheet, build_sheet
-from bezique.rulesheet.render import MARK, render_html, render_markdown, render_text
-
-FORMATS: dict[str, Callable[[Sheet], str]] = {
-    "text": render_text,
-    "markdown": render_markdown,
-    "html": render_html,
-}
-"""The formats `rulesheet` renders, by name."""
+from bezique.rulesheet.render import FORMATS, MARK, rulesheet
 
 __all__ = ["FORMATS", "MARK", "Sheet", "base_of_file", "build_sheet", "rulesheet"]
-
-
-def rulesheet(rules: Rules, format: str = "markdown", *, base: Rules | None = None) -> str:
-    """The rule sheet of ``rules`` as ``"text"``, ``"markdown"`` or ``"html"``.
-
-    With ``base`` (the profile a house profile extends), the sheet lists each key that differs
-    (base value → house value) and marks every line and meld they change with `MARK`. Raises
-    ValueError for an unknown format, TypeError when ``rules`` or ``base`` is not a `Rules`.
-    """
-    if not isinstance(rules, Rules) or not (base is None or isinstance(base, Rules)):
-        raise TypeError("rulesheet: expected Rules objects (see bezique.load_profile)")
-    render = FORMATS.get(format)
-    if render is None:
-        raise ValueError(f"rulesheet: unknown format {format!r} "
-                         f"(one of {', '.join(FORMATS)})")
-    return render(build_sheet(rules, base))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import html
 import textwrap
+from collections.abc import Callable
 
-from bezique.rulesheet.model import Line, Sheet
+from bezique.rules.model import Rules
+from bezique.rulesheet.model import Line, Sheet, build_sheet
 
 MARK = "◆"
 """The marker on every line and meld a house profile changes from its base."""
@@ -186,3 +188,27 @@ def render_html(sheet: Sheet) -> str:
         "</html>",
         "",
     ])
+
+
+FORMATS: dict[str, Callable[[Sheet], str]] = {
+    "text": render_text,
+    "markdown": render_markdown,
+    "html": render_html,
+}
+"""The formats `rulesheet` renders, by name."""
+
+
+def rulesheet(rules: Rules, format: str = "markdown", *, base: Rules | None = None) -> str:
+    """The rule sheet of ``rules`` as ``"text"``, ``"markdown"`` or ``"html"``.
+
+    With ``base`` (the profile a house profile extends), the sheet lists each key that differs
+    (base value → house value) and marks every line and meld they change with `MARK`. Raises
+    ValueError for an unknown format, TypeError when ``rules`` or ``base`` is not a `Rules`.
+    """
+    if not isinstance(rules, Rules) or not (base is None or isinstance(base, Rules)):
+        raise TypeError("rulesheet: expected Rules objects (see bezique.load_profile)")
+    render = FORMATS.get(format)
+    if render is None:
+        raise ValueError(f"rulesheet: unknown format {format!r} "
+                         f"(one of {', '.join(FORMATS)})")
+    return render(build_sheet(rules, base))

@@ -1,6 +1,6 @@
 """`SearchBot`: determinized search from the observation alone.
 
-In the stock phase the bot takes the heuristic's (`bezique.planner.PlannerBot`'s) best few
+In the stock phase the bot takes the heuristic's (`bezique.bots.planner.PlannerBot`'s) best few
 actions (`prior`) and samples worlds consistent with what it has seen
 (`Observation.determinize`). In every world it tries each candidate (the same worlds for every
 candidate, so that the comparison is fair) and plays the world to the end of the deal with a
@@ -33,9 +33,9 @@ from collections.abc import Callable
 from attrs import frozen
 
 from bezique.actions import Action, CallOut
+from bezique.bots.planner import ranked
 from bezique.deal import Deal
 from bezique.observation import Observation
-from bezique.planner import ranked
 from bezique.search.endgame import NodeBudgetExceeded
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
@@ -88,7 +88,7 @@ sharp, so a smaller gain overrules the heuristic."""
 
 
 def prior(observation: Observation) -> list[Action]:
-    """The legal actions, the heuristic's (`bezique.planner.PlannerBot`) favourite first."""
+    """The legal actions, the heuristic's (`bezique.bots.planner.PlannerBot`) favourite first."""
     return ranked(observation)
 
 

@@ -33,7 +33,7 @@ from bezique.bots import BOTS
 from bezique.cards import parse_card
 from bezique.errors import NotationError
 from bezique.rules import list_profiles, load_profile
-from bezique.svg import card as card_svg
+from bezique.view.svg import card as card_svg
 from bezique.web.tables import Tables, WebError
 
 __all__ = ["MAX_BODY", "create_app", "serve"]

@@ -1,6 +1,6 @@
 """What the browser is sent: JSON-ready dicts of a table as its human player sees it.
 
-Everything here is built from ``deal.observation(seat)`` (through `bezique.render.view`) and
+Everything here is built from ``deal.observation(seat)`` (through `bezique.view.render.view`) and
 the game's public totals and settlements: never the bot's concealed cards or the stock order.
 Cards are written with their copy letter (``QSa``), so every physical card has one code: the
 page's ``data-card``. Actions are written in notation (``meld bezique QS JD``) with their
@@ -34,13 +34,13 @@ from bezique.actions import (
     Play,
 )
 from bezique.cards import SUIT_NAMES, card_name, kind
-from bezique.cli_demo import breakdown, name_players, settlement_lines
 from bezique.deal import Deal
 from bezique.encoding import encoding
 from bezique.events import Event
 from bezique.game import Game
 from bezique.observation import mask_event
-from bezique.render import meld_names, status, view
+from bezique.view.narrate import breakdown, name_players, settlement_lines
+from bezique.view.render import meld_names, status, view
 
 __all__ = ["NAMES", "action_json", "card_code", "event_text", "table_view"]
 

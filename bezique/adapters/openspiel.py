@@ -1,0 +1,490 @@
+"""The OpenSpiel game ``python_bezique``: one deal of any built-in profile as a pyspiel game
+(the ``openspiel`` extra: ``pip install 'bezique[openspiel]'``; docs/ai.md#openspiel).
+
+Importing this module registers the game, so that
+``pyspiel.load_game("python_bezique(profile=rubicon)")`` works (the default profile is
+``bezique``). One episode is one deal:
+
+- chance deals the pack card by card: each chance node's outcomes are the physical cards not
+  yet dealt (outcome ``i`` is the ``i``-th card of the pack in card order, the card that play
+  id ``i`` plays), each with probability ``1 / cards left``; the last card needs no node. The
+  order is then dealt exactly as `bezique.Deal.new` deals a shuffled pack (player 0 deals);
+- the players' actions are the ids of `bezique.encoding` (``num_distinct_actions`` of the
+  profile); an id naming another copy of a card with the same consequences as a legal one is
+  accepted as that copy, any other id raises `bezique.encoding.EncodingError`;
+- returns are zero-sum, at the end of the deal: with ``utility=points`` (the default) player
+  0 gets his deal score minus his opponent's, divided by the profile's target and clipped to
+  ``[-1, 1]``; with ``utility=win``, ``1``, ``0`` or ``-1`` as he won, tied or lost the deal
+  (`bezique.game.deal_result`: the settlement's winner, such as a rubicon or a call-out, else
+  more points after the end count), the PettingZoo environment's rewards;
+- strings and tensors are what `bezique.Deal.observation` shows the player (`bezique.features`);
+  `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`).
+
+The module imports ``pyspiel`` at import time; ``import bezique`` never does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from bezique.actions import Action, Announce, Meld
+from bezique.cards import card_name, iter_bits
+from bezique.compile import Compiled, compile_rules
+from bezique.deal import Deal, dealing
+from bezique.encoding import ActionEncoding, EncodingError, encoding
+from bezique.errors import ProfileError
+from bezique.events import Event
+from bezique.features import deal_tensor, observation_layout, observation_size
+from bezique.game import deal_result
+from bezique.rules import list_profiles, load_profile
+
+__all__ = [
+    "GAME_NAME",
+    "GAME_TYPE",
+    "UTILITIES",
+    "BeziqueGame",
+    "BeziqueObserver",
+    "BeziqueState",
+    "game_info",
+    "max_game_length",
+]
+
+GAME_NAME = "python_bezique"
+"""The name to give `pyspiel.load_game`."""
+
+UTILITIES = ("points", "win")
+"""The values of the ``utility`` parameter (see the module docstring)."""
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Python Bezique (one deal of a built-in bezique profile)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"profile": "bezique", "utility": "points"},
+)
+"""The game's `pyspiel.GameType` (registered under `GAME_NAME`)."""
+
+
+def max_game_length(c: Compiled) -> int:
+    """A bound on the players' decisions in one deal of a profile: every card is played once
+    and drawn at most once, each turn has at most a few declarations, dix actions and an
+    end-of-turn; generous, since OpenSpiel only checks that no deal is longer."""
+    return 6 * c.pack_size + 16
+
+
+def game_info(c: Compiled) -> pyspiel.GameInfo:
+    """The `pyspiel.GameInfo` of a profile's game."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=encoding(c.rules).num_distinct_actions,
+        max_chance_outcomes=c.pack_size,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=max_game_length(c),
+    )
+
+
+class _Shallow(list):  # type: ignore[type-arg]
+    """A list of immutable items (ints, strings, frozen tuples): OpenSpiel clones a Python
+    state by deep-copying its attributes, and a shallow copy is all this needs."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shallow:
+        return _Shallow(self)
+
+
+class _Spec:
+    """What every state of one profile's game shares (never copied with a state)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
+        return self
+
+    def __init__(self, profile: str, utility: str) -> None:
+        if profile not in list_profiles():
+            raise ProfileError([
+                f"python_bezique: {profile!r} is not a built-in profile (built-in: "
+                f"{', '.join(list_profiles())})"
+            ])
+        if utility not in UTILITIES:
+            raise ValueError(
+                f"python_bezique: unknown utility {utility!r}; expected one of "
+                f"{', '.join(UTILITIES)}"
+            )
+        self.profile = profile
+        self.utility = utility
+        self.rules = load_profile(profile)
+        self.c = compile_rules(self.rules)
+        self.enc: ActionEncoding = encoding(self.rules)
+        self.pack = self.c.pack_cards
+        self.index = {card: i for i, card in enumerate(self.pack)}
+        dealt = dealing(self.rules, dealer=0)
+        self.owner = [-1] * self.c.pack_size
+        """Per position of the dealt order: the player whose hand it goes to, or -1."""
+        for p in (0, 1):
+            for pos in dealt.hands[p]:
+                self.owner[pos] = p
+        self.turn_up_pos = -1 if dealt.turn_up is None else dealt.turn_up
+        self.scale = float(self.rules.game.target or 1000)
+        self.size = observation_size(self.rules)
+        self.hand_block = next(b for b in observation_layout(self.rules) if b.name == "hand")
+        self.kind_pos = {kd: i for i, kd in enumerate(
+            s * 8 + r for s in range(4) for r in self.c.pack_ranks)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters (its compiled tables are rebuilt, cached)."""
+        return _spec, (self.profile, self.utility)
+
+
+@cache
+def _spec(profile: str, utility: str) -> _Spec:
+    return _Spec(profile, utility)
+
+
+class BeziqueGame(pyspiel.Game):  # type: ignore[misc]
+    """One deal of a built-in profile (parameters ``profile`` and ``utility``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        spec = _spec(str(params.get("profile", "bezique")), str(params.get("utility", "points")))
+        self.spec = spec
+        super().__init__(GAME_TYPE, game_info(spec.c), params)
+
+    def new_initial_state(self) -> BeziqueState:
+        """The state before the first card is dealt (a chance node)."""
+        return BeziqueState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> BeziqueObserver:
+        """The observer for strings and tensors: information states with
+        ``perfect_recall``, observations without."""
+        return BeziqueObserver(self.spec, iig_obs_type, params)
+
+
+def _qualified(cards: Any) -> str:
+    return " ".join(card_name(x, copies=True) for x in cards)
+
+
+class BeziqueState(pyspiel.State):  # type: ignore[misc]
+    """A deal being dealt (chance nodes) or played (the `Deal` in `deal`)."""
+
+    def __init__(self, game: BeziqueGame) -> None:
+        super().__init__(game)
+        self._spec = game.spec
+        self._order: list[int] = _Shallow()
+        """Pack indices dealt so far."""
+        self._left: list[int] = _Shallow(range(self._spec.c.pack_size))
+        self.deal: Deal | None = None
+        """The deal once the whole pack is dealt."""
+        self._log: list[tuple[int, int, Action, tuple[int, ...], list[Event]]] = _Shallow()
+        """Per action: the mover, the id, the action, its cards from the mover's table and
+        its events (made into `_seen` strings only when asked for)."""
+        self._seen: tuple[list[str], list[str]] = (_Shallow(), _Shallow())
+        """Per player, the history as he saw it: one line per action of `_log` (so far)."""
+        self._replay: Action | None = None
+        """The action the next id stands for, when `_resample` replays a history."""
+
+    # ------------------------------------------------------------------ the game tree
+
+    def current_player(self) -> int:
+        """The player to move, `pyspiel.PlayerId.CHANCE` while dealing, TERMINAL at the end."""
+        deal = self.deal
+        if deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_move = deal.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        return self.deal is not None and self.deal.is_over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt (pack indices), each equally likely."""
+        p = 1.0 / len(self._left)
+        return [(i, p) for i in self._left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal ids, ascending (`ActionEncoding.legal_ids`)."""
+        assert self.deal is not None
+        return self._spec.enc.legal_ids(self.deal)
+
+    def _apply_action(self, action: int) -> None:
+        if self.deal is None:
+            self._deal_card(action)
+        else:
+            self._play(action)
+
+    def _deal_card(self, index: int) -> None:
+        try:
+            self._left.remove(index)
+        except ValueError:
+            raise EncodingError(f"chance outcome {index} is not a card left to deal") from None
+        self._order.append(index)
+        if len(self._left) == 1:
+            self._order.append(self._left.pop())
+        if not self._left:
+            spec = self._spec
+            self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order])
+
+    def _action_of(self, id: int) -> Action:
+        """The legal action with this id, or the same action naming another copy."""
+        deal = self.deal
+        assert deal is not None
+        enc = self._spec.enc
+        try:
+            return enc.decode(deal, id)
+        except EncodingError:
+            action = enc.action_of(id)
+            if deal.problem(action) is not None:
+                raise
+            return action
+
+    def _play(self, id: int) -> None:
+        deal = self.deal
+        assert deal is not None
+        action, self._replay = self._replay or self._action_of(id), None
+        bits = deal.bits
+        mover = bits.to_move
+        table = bits.table(mover)
+        tabled = tuple(x for x in _cards_of(action) if (table >> x) & 1)
+        events = deal.apply(action)
+        applied = deal.last_action
+        assert applied is not None
+        self._log.append((mover, id, applied, tabled, events))
+
+    def seen(self, player: int) -> list[str]:
+        """The history as ``player`` saw it, one line per action: the mover and the action
+        (the opponent's without the copies of its cards, but those it took from his table),
+        then its events, the opponent's draws masked."""
+        lines = self._seen[player]
+        action_of = self._spec.enc.action_of
+        for mover, id, action, tabled, events in self._log[len(lines):]:
+            if mover == player:
+                line = f"P{mover} {action}"
+            else:
+                line = f"P{mover} {action_of(id)}"
+                if tabled:
+                    line += f" (from the table: {_qualified(tabled)})"
+            lines.append(line + _events(events, player, line))
+        return lines
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """A chance outcome as ``deal QSb``, an action as its notation."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {card_name(self._spec.pack[action], copies=True)}"
+        if self.deal is not None:
+            try:
+                return str(self._action_of(action))
+            except EncodingError:
+                pass
+        return str(self._spec.enc.action_of(action))
+
+    def returns(self) -> list[float]:
+        """Zero before the end; then by the ``utility`` parameter (module docstring)."""
+        deal = self.deal
+        if deal is None or not deal.is_over:
+            return [0.0, 0.0]
+        if self._spec.utility == "win":
+            r = float(deal_result(deal))
+        else:
+            s0, s1 = deal.scores
+            r = max(-1.0, min(1.0, (s0 - s1) / self._spec.scale))
+        return [r, -r]
+
+    # ------------------------------------------------------------------ information
+
+    def dealt_to(self, player: int) -> list[int]:
+        """The physical cards dealt to ``player`` so far, in dealing order."""
+        owner, pack = self._spec.owner, self._spec.pack
+        return [pack[i] for pos, i in enumerate(self._order) if owner[pos] == player]
+
+    def turn_up_dealt(self) -> int | None:
+        """The turn-up once it is dealt (public), else None."""
+        pos = self._spec.turn_up_pos
+        return self._spec.pack[self._order[pos]] if 0 <= pos < len(self._order) else None
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """What ``player`` knows (defaults to the player to move): see `BeziqueObserver`."""
+        if player is None:
+            player = self.current_player()
+        return _info_string(self, player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """What ``player`` sees now: see `BeziqueObserver`."""
+        if player is None:
+            player = self.current_player()
+        return _observation_string(self, player)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float] | Any
+    ) -> BeziqueState:
+        """A state ``player_id`` cannot tell from this one: the cards he cannot see redealt at
+        random (`bezique.Deal.determinize`), with a history (chance outcomes and the same
+        actions) that leads to it. ``probability_sampler`` (a `pyspiel` sampler or any
+        callable returning floats in [0, 1)) seeds the redeal."""
+        seed = int(_uniform(probability_sampler) * 2**53)
+        return _resample(self, player_id, random.Random(seed))
+
+    def __str__(self) -> str:
+        """The dealt cards while dealing; then the table with both hands (`Deal.render`)."""
+        if self.deal is None:
+            return "dealing: " + _qualified(self._spec.pack[i] for i in self._order)
+        return self.deal.render()
+
+
+def _cards_of(action: Action) -> tuple[int, ...]:
+    """The physical cards an action takes (none for a draw, done, call-out ...)."""
+    if isinstance(action, Meld | Announce):
+        return tuple(action.cards)
+    card = getattr(action, "card", None)
+    return () if card is None else (card,)
+
+
+def _uniform(sampler: Any) -> float:
+    if callable(sampler):
+        return float(sampler())
+    return float(sampler.sample())
+
+
+def _events(events: list[Event], viewer: int, said: str) -> str:
+    """The events as ``viewer`` sees them, each after ``; ``: his own draws with their copies,
+    the opponent's draws masked; an event that only restates ``said`` (the action) left out."""
+    out = []
+    for e in events:
+        if e.private:
+            if e.player == viewer:
+                text = f"P{viewer} {e.kind} {_qualified(e.cards)}"
+            else:
+                text = f"P{e.player} {e.kind}"
+        else:
+            text = str(e)
+        if text != said:
+            out.append(f"; {text}")
+    return "".join(out)
+
+
+def _check_player(player: int) -> None:
+    if player not in (0, 1):
+        raise ValueError(f"python_bezique: player must be 0 or 1, got {player} (a chance or "
+                         "terminal state has no player to move: name one)")
+
+
+def _info_string(state: BeziqueState, player: int) -> str:
+    _check_player(player)
+    spec = state._spec
+    head = f"{spec.profile} P{player} dealt: {_qualified(state.dealt_to(player))}"
+    turn_up = state.turn_up_dealt()
+    if turn_up is not None:
+        head += f" | turn-up {card_name(turn_up)}"
+    if state.deal is None:
+        return f"{head} | {len(state._order)} of {spec.c.pack_size} dealt"
+    return "\n".join([head, *state.seen(player)])
+
+
+def _observation_string(state: BeziqueState, player: int) -> str:
+    _check_player(player)
+    if state.deal is None:
+        return _info_string(state, player)
+    return state.deal.render(player)
+
+
+def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueState:
+    """Redeal the cards ``player`` cannot see and replay the history on the new order."""
+    spec = state._spec
+    game = state.get_game()
+    if state.deal is None:
+        # while dealing: the unseen positions are those not dealt to ``player`` (nor the
+        # turn-up); shuffle the cards dealt there among them and the cards still to come.
+        hidden = [pos for pos in range(len(state._order))
+                  if spec.owner[pos] != player and pos != spec.turn_up_pos]
+        order = state._order[:]
+        pool = [order[pos] for pos in hidden] + state._left
+        rng.shuffle(pool)
+        for pos, card in zip(hidden, pool, strict=False):
+            order[pos] = card
+        new = game.new_initial_state()
+        for i in order:
+            new.apply_action(i)
+        return new  # type: ignore[no-any-return]
+    deal = state.deal
+    world = deal.determinize(player, rng)
+    opp = 1 - player
+    old_order = [spec.pack[i] for i in state._order]
+    position = {card: pos for pos, card in enumerate(old_order)}
+    bits, world_bits = deal.bits, world.bits
+    hidden_now = bits.hand(opp) & ~bits.known(opp)
+    new_hidden = world_bits.hand(opp) & ~world_bits.known(opp)
+    order = old_order[:]
+    hand_pos = sorted(position[x] for x in iter_bits(hidden_now))
+    for pos, card in zip(hand_pos, iter_bits(new_hidden), strict=True):
+        order[pos] = card
+    for old, card in zip(bits.stock, world_bits.stock, strict=True):
+        order[position[old]] = card
+    new = game.new_initial_state()
+    for card in order[:-1]:
+        new.apply_action(spec.index[card])
+    for _, id, action, _, _ in state._log:
+        new._replay = action
+        new.apply_action(id)
+    new._seen[player][:] = state.seen(player)
+    return new  # type: ignore[no-any-return]
+
+
+
+
+class BeziqueObserver:
+    """Strings and tensors for OpenSpiel (its ``PyObserver`` interface).
+
+    The tensor is `bezique.features.observation_tensor` of the player's observation, for
+    information states and observations alike (it does not recall the whole history); while
+    the pack is being dealt it is zero but for the ``hand`` block, the cards dealt to the
+    player so far. The information-state string is the profile, the player, the cards dealt
+    to him (with their copies) and the turn-up, then one line per action as he saw it: the
+    action's notation (a card drawn by the opponent masked, a card's copy written where it is
+    public) and the events it caused. The observation string is the text picture of
+    `bezique.Deal.render` from the player's side.
+    """
+
+    def __init__(self, spec: _Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"python_bezique observers take no parameters; got {params}")
+        self._spec = spec
+        self._recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(spec.size, np.float32)
+        self.dict = {b.name: self.tensor[b.offset:b.offset + b.size]
+                     for b in observation_layout(spec.rules)}
+
+    def set_from(self, state: BeziqueState, player: int) -> None:
+        """Fill `tensor` for ``player`` at ``state``."""
+        if state.deal is None:
+            self.tensor.fill(0.0)
+            hand, kinds = self._spec.hand_block, self._spec.kind_pos
+            inc = 1.0 / self._spec.c.copies
+            for card in state.dealt_to(player):
+                self.tensor[hand.offset + kinds[card >> 3]] += inc
+            return
+        self.tensor[:] = deal_tensor(state.deal, player)
+
+    def string_from(self, state: BeziqueState, player: int) -> str:
+        """The information-state string (perfect recall) or the observation string."""
+        if self._recall:
+            return _info_string(state, player)
+        return _observation_string(state, player)
+
+
+pyspiel.register_game(GAME_TYPE, BeziqueGame)

@@ -1,0 +1,308 @@
+"""A PettingZoo AEC environment for every profile: one episode is one deal (docs/ai.md#pettingzoo).
+
+Needs the extra: ``pip install 'bezique[pettingzoo]'`` (PettingZoo, Gymnasium, NumPy).
+`env` gives the environment wrapped as PettingZoo's classic games are; `raw_env` is the bare
+class. Agents are ``"player_0"`` and ``"player_1"`` (P0 and P1 of the deal), the one to move
+is ``agent_selection`` (not a fixed rotation: the trick's winner leads, a meld follows it).
+
+Each agent observes ``{"observation": float32 array, "action_mask": int8 array}``: the
+observation tensor of `bezique.features` for that agent's `Observation`, and a 1 at each legal
+action id of the fixed `bezique.encoding` for the agent to move (all zeros for the other, and
+for both once the deal is over). Actions are those ids (``Discrete(num_distinct_actions)``).
+At the deal's end both agents are terminated and rewarded from its result (``reward="win"``:
++1 / -1 / 0; ``reward="points"``: the point difference); the rewards are zero-sum.
+
+>>> from bezique.adapters.pettingzoo import env
+>>> game = env("bezique")
+>>> game.reset(seed=7)
+>>> game.agent_selection
+'player_1'
+>>> observed, reward, terminated, truncated, info = game.last()
+>>> observed["observation"].shape, observed["action_mask"].shape, observed["action_mask"].sum()
+((381,), (971,), np.int64(8))
+>>> game.step(0)                    # id 0: play AS (docs/encoding.md)
+>>> game.agent_selection
+'player_0'
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterable
+from typing import Any, SupportsIndex
+
+from bezique.actions import Action
+from bezique.deal import Deal
+from bezique.encoding import ActionEncoding, EncodingError, encoding
+from bezique.features import observation_size, observation_tensor
+from bezique.game import deal_result, settle_deal
+from bezique.observation import glimpse
+from bezique.rules import Rules, load_profile
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise ImportError(
+        "bezique.adapters.pettingzoo needs PettingZoo: pip install 'bezique[pettingzoo]'"
+    ) from error
+
+__all__ = ["AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "env", "raw_env"]
+
+AGENTS = ("player_0", "player_1")
+"""The agents' names: ``AGENTS[p]`` is player ``p`` of the deal."""
+
+_PLAYER = {agent: p for p, agent in enumerate(AGENTS)}
+
+REWARDS = ("win", "points")
+"""The reward schemes: ``"win"`` (+1 to the deal's winner, -1 to the loser, 0 each for a tie)
+and ``"points"`` (each player's final points minus the opponent's)."""
+
+RENDER_MODES = ("ansi", "human")
+"""The render modes: ``"ansi"`` returns the text picture, ``"human"`` prints it."""
+
+ILLEGAL_REWARD = -1.0
+"""What `env`'s `TerminateIllegalWrapper` gives the agent that plays an illegal id."""
+
+Observed = dict[str, Any]
+"""One agent's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
+
+
+def env(
+    profile: str | Rules = "bezique", render_mode: str | None = None, **options: Any
+) -> AECEnv:
+    """The AEC environment of ``profile`` (a built-in name, a profile file or a `Rules`),
+    wrapped as PettingZoo's classic games are: an illegal id ends the deal with
+    `ILLEGAL_REWARD` for its player and 0 for the other (``TerminateIllegalWrapper``, with a
+    warning), an id outside the action space fails an assertion, and calls out of order
+    (``step`` before ``reset``) raise. ``options`` are `raw_env`'s."""
+    out: AECEnv = raw_env(profile, render_mode=render_mode, **options)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=ILLEGAL_REWARD)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    out = wrappers.OrderEnforcingWrapper(out)
+    return out
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
+    """The bare AEC environment (use `env` for the wrapped one).
+
+    ``profile``: a built-in name, a profile file or a `Rules` (an unknown name raises
+    `bezique.ProfileError` listing the built-in names). ``render_mode``: ``"ansi"`` (`render`
+    returns the text picture, `Deal.render`) or ``"human"`` (prints it after every step);
+    ``perspective``: whose view `render` shows, None (default) for both hands as a spectator
+    sees them, 0 or 1 for that player's view. ``dealer``: ``"alternate"`` (default: P0 deals
+    the first deal after a seeded `reset`, then P1, ...) or a fixed 0 or 1. ``reward``: one of
+    `REWARDS`.
+
+    ``reset(seed=s)`` deals ``Deal.new(rules, seed=s, dealer=...)``; a reset without a seed
+    deals from the next seed of a generator seeded by the last given seed (or by the system
+    when none was given). The deal is `deal`. `step` takes an id whose mask entry is 1 and
+    raises `bezique.encoding.EncodingError` for any other. Observation arrays are cached until
+    the next `step` and read-only: copy one to change it.
+    """
+
+    metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": list(RENDER_MODES),
+        "name": "bezique_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    _legal_ids: dict[int, Action] | None
+    _masks: list[Any]  # per player: the int8 mask of this state, or None until observed
+    _tensors: list[Any]  # per player: the float32 observation of this state, or None
+
+    def __init__(
+        self,
+        profile: str | Rules = "bezique",
+        render_mode: str | None = None,
+        *,
+        perspective: int | None = None,
+        dealer: int | str = "alternate",
+        reward: str = "win",
+    ) -> None:
+        EzPickle.__init__(
+            self, profile, render_mode, perspective=perspective, dealer=dealer, reward=reward
+        )
+        super().__init__()
+        rules = profile if isinstance(profile, Rules) else load_profile(profile)
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(
+                f"render_mode: expected None, 'ansi' or 'human', got {render_mode!r}"
+            )
+        if perspective not in (None, 0, 1) or isinstance(perspective, bool):
+            raise ValueError(f"perspective: expected None, 0 or 1, got {perspective!r}")
+        if dealer not in ("alternate", 0, 1) or isinstance(dealer, bool):
+            raise ValueError(f"dealer: expected 'alternate', 0 or 1, got {dealer!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward: expected one of {', '.join(REWARDS)}, got {reward!r}")
+        self.rules = rules
+        """The profile."""
+        self.encoding: ActionEncoding = encoding(rules)
+        """The profile's action ids (`bezique.encoding`)."""
+        self.render_mode = render_mode
+        self.perspective = perspective
+        self._dealer = dealer
+        self._reward = reward
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        n = self.encoding.num_distinct_actions
+        size = observation_size(rules)
+        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            })
+            for a in AGENTS
+        }
+        self._zeros = np.zeros(n, np.int8)
+        self._zeros.flags.writeable = False
+        self._rng: random.Random | None = None
+        self._deals = 0
+        self.deal: Deal = Deal.new(rules, seed=0)
+        """The deal being played (replaced at every `reset`)."""
+        self._clear_cache()
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """``Dict(observation=Box(0, 1, (observation_size,), float32),
+        action_mask=Box(0, 1, (num_distinct_actions,), int8))``, the same object each call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``, the same object each call."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new deal (see the class for the seed and the dealer); ``options`` are
+        ignored."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            self._deals = 0
+            deal_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = random.Random()
+            deal_seed = self._rng.getrandbits(63)
+        dealer = self._deals % 2 if self._dealer == "alternate" else int(self._dealer)
+        self._deals += 1
+        self.deal = Deal.new(self.rules, seed=deal_seed, dealer=dealer)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._clear_cache()
+        self._select()
+
+    def step(self, action: SupportsIndex | None) -> None:
+        """Play the id ``action`` for the agent to move (None for an agent already done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        id = _as_id(action)
+        chosen = self._legal().get(id)
+        if chosen is None:  # not a legal id: decode raises EncodingError naming it
+            chosen = self.encoding.decode(self.deal, id)
+        self._cumulative_rewards[agent] = 0.0
+        self.deal.apply(chosen)
+        self._clear_cache()
+        if self.deal.is_over:
+            self._finish()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Observed:
+        """``agent``'s observation now (see the module); KeyError for another name."""
+        p = _PLAYER[agent]
+        tensor = self._tensors[p]
+        if tensor is None:
+            seen = glimpse(self.deal, p)  # the position only: no history, no world
+            if p == self.deal.to_move and self._legal_ids is None:
+                self._legal_ids = self._by_id(seen.legal)  # the deal's list: no second call
+            tensor = np.asarray(observation_tensor(seen), np.float32)
+            tensor.flags.writeable = False
+            self._tensors[p] = tensor
+        return {"observation": tensor, "action_mask": self._mask(p)}
+
+    def render(self) -> str | None:
+        """The text picture of the deal from `perspective` (``"ansi"``: returned; ``"human"``:
+        printed); None, with a warning, when the environment has no render mode."""
+        if self.render_mode is None:
+            from gymnasium import logger
+
+            logger.warn("render() called on an environment made without a render_mode")
+            return None
+        picture = self.deal.render(self.perspective)
+        if self.render_mode == "human":
+            print(picture)
+            return None
+        return picture
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # ------------------------------------------------------------------ internals
+
+    def _clear_cache(self) -> None:
+        self._legal_ids = None
+        self._masks = [None, None]
+        self._tensors = [None, None]
+
+    def _legal(self) -> dict[int, Action]:
+        """The legal actions of the state by id (built once per state)."""
+        if self._legal_ids is None:
+            self._legal_ids = self._by_id(self.deal.legal_actions())
+        return self._legal_ids
+
+    def _by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
+        id_of = self.encoding.id_of
+        return {id_of(a): a for a in actions}
+
+    def _mask(self, p: int) -> Any:
+        if p != self.deal.to_move:
+            return self._zeros
+        mask = self._masks[p]
+        if mask is None:
+            mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
+            mask[list(self._legal())] = 1
+            mask.flags.writeable = False
+            self._masks[p] = mask
+        return mask
+
+    def _select(self) -> None:
+        mover = self.deal.to_move
+        if mover is not None:
+            self.agent_selection = AGENTS[mover]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in AGENTS:
+            self.agent_selection = AGENTS[0]
+
+    def _finish(self) -> None:
+        """Terminate both agents and reward them from the deal's result."""
+        if self._reward == "points":
+            totals = settle_deal(self.deal).totals
+            r0 = float(totals[0] - totals[1])
+        else:
+            r0 = float(deal_result(self.deal))
+        self.rewards = {AGENTS[0]: r0, AGENTS[1]: -r0}
+        self.terminations = dict.fromkeys(AGENTS, True)
+        self._accumulate_rewards()
+
+
+def _as_id(action: object) -> int:
+    """``action`` as an int (Python or NumPy); EncodingError for anything else."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise EncodingError(f"action must be an int id, got {action!r}") from None

@@ -1,0 +1,75 @@
+"""The bot protocol and the play loop: a `Bot` is anything with ``choose(observation) ->
+action``; it sees only what its player may know (``deal.observation(p)``) and picks one of
+``observation.legal_actions()``, so it obeys every rule of the profile by construction.
+`RandomBot` is the simplest; `play_deal`, `finish` and `play_game` let bots play deals and games.
+
+>>> import bezique
+>>> rules = bezique.load_profile("bezique")
+>>> deal = play_deal(rules, (RandomBot(seed=2), RandomBot(seed=1)), seed=3)
+>>> deal.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from bezique.actions import Action
+from bezique.deal import Deal
+from bezique.game import Game
+from bezique.observation import Observation
+from bezique.rules.model import Rules
+
+__all__ = ["Bot", "RandomBot", "finish", "play_deal", "play_game"]
+
+
+class Bot(Protocol):
+    """A player: given what it may see, return one of ``observation.legal_actions()``."""
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to take now."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; seeded, so a game can be replayed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random stream."""
+
+    def choose(self, observation: Observation) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(observation.legal_actions())
+
+
+def play_deal(
+    rules: Rules, bots: Sequence[Bot], seed: int, *, dealer: int = 0
+) -> Deal:
+    """Play one deal of ``rules`` (shuffled from ``seed``) between two bots; player ``i`` is
+    ``bots[i]``. Returns the finished deal."""
+    deal = Deal.new(rules, seed=seed, dealer=dealer)
+    finish(deal, bots)
+    return deal
+
+
+def finish(
+    deal: Deal, bots: Sequence[Bot], apply: Callable[[Action], object] | None = None
+) -> None:
+    """Let the bots play ``deal`` to its end, each action applied by ``apply`` (by default
+    ``deal.apply``; a game's ``Game.apply``, so that the game settles the deal)."""
+    act = deal.apply if apply is None else apply
+    while not deal.is_over:
+        player = deal.to_move
+        assert player is not None
+        act(bots[player].choose(deal.observation(player)))
+
+
+def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> Game:
+    """Play a whole game of ``rules`` (seeded) between two bots; returns the finished game."""
+    game = Game(rules, seed=seed)
+    while not game.is_over:
+        finish(game.new_deal(), bots, game.apply)
+    return game

@@ -1,0 +1,88 @@
+"""Bots by name, as the command line and the lab take them (``greedy``, ``search:50``):
+`BOTS`, `BUDGETED_BOTS`, `make_bot` and the spec checks. The planner and the search are imported
+on first use, so that naming a bot stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bezique.bots.base import Bot, RandomBot
+from bezique.bots.greedy import GreedyBot
+
+__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "make_bot"]
+
+
+def _search_bot(seed: int, simulations: int | None = None) -> Bot:
+    """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap)."""
+    from bezique.search import SearchBot
+
+    return SearchBot(seed=seed, simulations=simulations)
+
+
+def _planner_bot(seed: int) -> Bot:
+    """A `bezique.bots.planner.PlannerBot` (deterministic: the seed is not used)."""
+    from bezique.bots.planner import PlannerBot
+
+    return PlannerBot()
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "search": _search_bot,
+    "planner": _planner_bot,
+    "greedy": lambda seed: GreedyBot(),
+    "random": RandomBot,
+}
+"""Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``)."""
+
+BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
+    "search": _search_bot,
+}
+"""Bots that take a budget in a bot spec ``NAME:N``, factories of (seed, budget): for
+``search``, N playouts per decision (``search:50``)."""
+
+
+def check_bot_spec(spec: str) -> str:
+    """``spec`` if it names a bot (``NAME``, or ``NAME:N`` for a bot of `BUDGETED_BOTS` with a
+    budget N of at least 1); else ValueError saying what is expected.
+
+    >>> check_bot_spec("search:50")
+    'search:50'
+    >>> check_bot_spec("greedy:50")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'greedy:50': only search takes a budget (NAME:N)
+    """
+    name, colon, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
+    if colon:
+        if name not in BUDGETED_BOTS:
+            raise ValueError(f"bot {spec!r}: only {', '.join(BUDGETED_BOTS)} takes a budget "
+                             "(NAME:N)")
+        if not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"bot {spec!r}: the budget after ':' must be a whole number of at "
+                             "least 1")
+    return spec
+
+
+def check_bot_pair(specs: str) -> tuple[str, str]:
+    """Two bot specs written ``A,B`` (each as `check_bot_spec` wants it); else ValueError.
+
+    >>> check_bot_pair("search:50,greedy")
+    ('search:50', 'greedy')
+    """
+    bots = tuple(specs.split(","))
+    if len(bots) != 2:
+        raise ValueError(f"expected two bots as A,B, got {specs!r}")
+    return check_bot_spec(bots[0]), check_bot_spec(bots[1])
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from a spec: a name of `BOTS` (``greedy``), or ``NAME:N`` for a bot of
+    `BUDGETED_BOTS` with budget N (``search:50``: 50 playouts per decision). Raises ValueError
+    listing the names for an unknown one (see `check_bot_spec`)."""
+    name, colon, budget = check_bot_spec(spec).partition(":")
+    if colon:
+        return BUDGETED_BOTS[name](seed, int(budget))
+    return BOTS[name](seed)

@@ -1,0 +1,169 @@
+"""``bezique compare BASE OTHER [MORE…]``: the same seeded games under two or more rule
+profiles, each profile's figures and each one's difference against BASE with a 95% interval
+(`bezique.lab`).
+
+Profiles are built-in names or profile files. ``--plot DIR`` writes the figures as PNG
+(``pip install 'bezique[lab]'``), ``--json`` prints every figure as JSON, ``--csv FILE`` writes
+one row per deal. ``--backend ray [--address ADDR]`` runs the games as Ray tasks
+(``pip install 'bezique[ray]'``) with exactly the numbers of the local backend. Ctrl-C stops
+the run and reports the games played so far (exit status 130).
+
+>>> from bezique.cli.main import main
+>>> main(["compare", "bezique", "bezique", "--games", "2"])  # doctest: +ELLIPSIS
+compare: 2 games of bezique (base) and bezique#2, greedy (A) vs greedy (B), seed 0
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from bezique.bots import BOTS, check_bot_pair
+from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.lab import (
+    BACKENDS,
+    GAMES_PER_TASK,
+    Comparison,
+    ExtraMissing,
+    compare,
+    write_csv,
+)
+from bezique.lab.stats import Difference
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("profiles", nargs="+", metavar="PROFILE",
+                        help="built-in names or TOML paths; the first is the base (at least two)")
+    parser.add_argument("--games", type=positive_int, default=200, metavar="N",
+                        help="games per profile (default 200)")
+    parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
+                        help=f"two bots out of {', '.join(BOTS)}, or search:N for the search "
+                        "with N playouts per decision (default greedy,greedy)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                        help="local processes to use (default 1)")
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="local processes (default) or Ray tasks")
+    parser.add_argument("--address", default=None, metavar="ADDR",
+                        help="the Ray cluster to use with --backend ray (e.g. auto, "
+                        "ray://head:10001); default: a new local Ray instance")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--csv", type=Path, default=None, metavar="FILE",
+                        help="write one row per deal to FILE")
+    parser.add_argument("--plot", type=Path, default=None, metavar="DIR",
+                        help="write the figures (PNG) into DIR (needs matplotlib)")
+    show = parser.add_mutually_exclusive_group()
+    show.add_argument("--progress", action="store_true",
+                      help="a progress bar on stderr even when it is not a terminal")
+    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _number(x: float, proportion: bool) -> str:
+    if proportion:
+        return _pct(x)
+    return f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}"
+
+
+def _delta(d: Difference, proportion: bool) -> str:
+    scale = 100 if proportion else 1
+    digits = 1 if proportion or max(abs(d.low), abs(d.high)) >= 10 else 3
+    star = "*" if d.significant else " "
+    return (f"{scale * d.value:+.{digits}f} [{scale * d.low:+.{digits}f}, "
+            f"{scale * d.high:+.{digits}f}]{star}")
+
+
+def format_comparison(c: Comparison) -> str:
+    """The human report: each figure per profile, then each profile's difference against the
+    base with its 95% interval (``*`` when the interval leaves out 0)."""
+    others = " and ".join(c.profiles[1:])
+    a, b = c.bots
+    games = f"{c.games} game" + ("" if c.games == 1 else "s")
+    lines = [f"compare: {games} of {c.profiles[0]} (base) and {others}, "
+             f"{a} (A) vs {b} (B), seed {c.seed}"]
+    if c.interrupted:
+        lines.append(f"INTERRUPTED: {c.games} of {c.requested} games played; figures of those")
+    name = max(len(m.metric.label) for m in c.metrics) + 2
+    widths = [max(len(p), 8) + 2 for p in c.profiles]
+    deltas = [max(len(p) + 2, 24) + 2 for p in c.profiles[1:]]
+    header = " " * name + "".join(f"{p:>{w}}" for p, w in zip(c.profiles, widths, strict=True))
+    header += "".join(f"{'Δ ' + p:>{w}}" for p, w in zip(c.profiles[1:], deltas, strict=True))
+    group = ""
+    for m in c.metrics:
+        if m.metric.group != group:
+            group = m.metric.group
+            lines += ["", group, header]
+        prop = m.metric.proportion
+        row = f"  {m.metric.label:<{name - 2}}"
+        row += "".join(f"{_number(e.value, prop):>{w}}"
+                       for e, w in zip(m.estimates, widths, strict=True))
+        row += "".join(f"{_delta(d, prop):>{w}}"
+                       for d, w in zip(m.differences, deltas, strict=True))
+        lines.append(row.rstrip())
+    lines += ["", "Δ: the profile minus the base over the same seeded games, [its paired 95% "
+              "interval]; rates in percentage points; * the interval leaves out 0"]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``bezique compare``."""
+    try:
+        bots = check_bot_pair(args.bots)
+    except ValueError as exc:
+        print(f"bezique compare: --bots: {exc}", file=sys.stderr)
+        return 2
+    if len(args.profiles) < 2:
+        print("bezique compare: expected at least two profiles (BASE OTHER …)", file=sys.stderr)
+        return 2
+    if args.address is not None and args.backend != "ray":
+        print("bezique compare: --address needs --backend ray", file=sys.stderr)
+        return 2
+    if args.plot is not None:
+        try:
+            from bezique.lab.plots import require_matplotlib
+
+            require_matplotlib()
+        except ExtraMissing as exc:
+            print(f"bezique compare: {exc}", file=sys.stderr)
+            return 2
+    show = args.progress or (not args.quiet and sys.stderr.isatty())
+    progress = ProgressBar(sys.stderr) if show else None
+    try:
+        comparison = compare(args.profiles, games=args.games, bots=bots,
+                             backend=args.backend, workers=args.workers, seed=args.seed,
+                             progress=progress, address=args.address)
+    except ExtraMissing as exc:
+        print(f"bezique compare: {exc}", file=sys.stderr)
+        return 2
+    if comparison.interrupted:
+        print(f"\nbezique compare: interrupted after {comparison.games} of "
+              f"{comparison.requested} games", file=sys.stderr)
+        if comparison.games == 0:
+            print("bezique compare: no game finished (with --workers, games count once their "
+                  f"task of {GAMES_PER_TASK} is done): nothing to report", file=sys.stderr)
+            return 130
+    if args.json:
+        print(json.dumps(comparison.to_dict(), indent=2, sort_keys=True), file=out)
+    else:
+        print(format_comparison(comparison), file=out)
+    if args.csv is not None:
+        with args.csv.open("w", encoding="utf-8", newline="") as stream:
+            write_csv(comparison, stream)
+    if args.plot is not None:
+        from bezique.lab.plots import plot_comparison
+
+        for path in plot_comparison(comparison, args.plot):
+            print(f"wrote {path}", file=sys.stderr)
+    return 130 if comparison.interrupted else 0
+
+
+register(Command("compare", "the same seeded games under two or more rule profiles, and "
+                 "their differences", _arguments, run))

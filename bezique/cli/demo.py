@@ -1,0 +1,89 @@
+"""``bezique demo``: two GreedyBots play a whole game, narrated.
+
+The first deal is shown trick by trick (``--full``: every deal); later deals show the hands,
+the declarations and the count. Each deal ends with its points by reason and the end count; the
+game's result is the last line. The first time a word of the game a newcomer may not know
+appears (``dix``, ``brisques``), a short line in brackets says what it means in this profile.
+
+>>> from bezique.cli.main import main
+>>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
+Demo of Two-handed Bezique, 64 cards, ... (profile bezique), seed 1.
+Ada and Bob are both GreedyBots.
+...
+  (dix: the seven of trumps; it scores 10 when ...)
+...
+Bob wins 1100 to 630
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from bezique.bots import GreedyBot
+from bezique.cli.base import Command, game_title, register
+from bezique.game import Game
+from bezique.rules import load_profile
+from bezique.rules.model import Rules
+from bezique.view.narrate import (
+    NAMES,
+    Glossary,
+    Narrator,
+    breakdown,
+    deal_header,
+    name_players,
+    plain,
+    settlement_lines,
+)
+
+
+def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) -> Game:
+    """Play a game between two GreedyBots, writing the transcript to ``out``."""
+    game = Game(rules, seed=seed)
+    bots = (GreedyBot(), GreedyBot())
+    words = Glossary(rules)
+
+    def write(*lines: str) -> None:
+        for line in words.annotate(lines):
+            print(line, file=out)
+
+    print(f"Demo of {game_title(rules)}, seed {seed}.",  # the title may name the dix already
+          f"{NAMES[0]} and {NAMES[1]} are both GreedyBots.", sep="\n", file=out)
+    if game.draws:
+        a, b = game.draws[-1]
+        write(f"For the first deal {NAMES[0]} draws {plain(a)}, {NAMES[1]} draws {plain(b)}: "
+              f"{NAMES[game.first_dealer]} deals.")
+    narrator = Narrator(rules)
+    while not game.is_over:
+        deal = game.new_deal()
+        number = len(game.deals) + 1
+        narrator.tricks = full or number == 1
+        narrator.start()
+        write("", *deal_header(deal, number))
+        if not narrator.tricks:
+            write("  (tricks not shown; declarations by trick number)")
+        while not deal.is_over:
+            p = deal.to_move
+            assert p is not None
+            write(*narrator.lines(deal, game.apply(bots[p].choose(deal.observation(p)))))
+        write(*breakdown(deal), *settlement_lines(game.settlements[-1]))
+    result = game.result
+    assert result is not None
+    write("", name_players(result.describe()))
+    return game
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    parser.add_argument("--full", action="store_true", help="show every trick of every deal")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``bezique demo``."""
+    narrate_game(load_profile(args.profile), args.seed, out, full=args.full)
+    return 0
+
+
+register(Command("demo", "two GreedyBots play a whole game, narrated", _arguments, run))

@@ -1,0 +1,51 @@
+"""``bezique serve``: play in the browser against a bot (docs/web.md).
+
+Starts the web app (`bezique.web.app`) on a local address, prints it, and with ``--open``
+opens it in a browser. The ``web`` extra is needed (``pip install 'bezique[web]'``); without
+it the command says so in one line and exits with 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import webbrowser
+from typing import TextIO
+
+from bezique.cli.base import Command, positive_int, register
+from bezique.cli.play import bot_spec_type
+from bezique.rules import list_profiles
+
+MISSING = "bezique serve needs the web extra: pip install 'bezique[web]'"
+"""What ``bezique serve`` says when Starlette or uvicorn is missing."""
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", choices=list_profiles(),
+                        help="the profile the page offers first (default bezique)")
+    parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
+                        help="the opponent the page offers first (default search)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=positive_int, default=8000, help="default 8000")
+    parser.add_argument("--open", action="store_true", help="open the page in a browser")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve until interrupted (Ctrl-C)."""
+    try:
+        from bezique.web.app import create_app, serve
+    except ImportError:
+        print(MISSING, file=sys.stderr)
+        return 1
+    app = create_app(profile=args.profile, bot=args.bot)
+    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    address = f"http://{host}:{args.port}/"
+    print(f"bezique serve: playing at {address} (Ctrl-C to stop)", file=out, flush=True)
+    if args.open:
+        webbrowser.open(address)
+    serve(app, host=args.host, port=args.port)  # uvicorn stops cleanly on Ctrl-C
+    return 0
+
+
+register(Command("serve", "play in the browser against a bot (extra: web)", _arguments, run))

@@ -1,0 +1,119 @@
+"""``bezique simulate``: many seeded bot-against-bot deals or games, with statistics.
+
+``--bots A,B`` names two bots by spec (`bezique.bots.make_bot`): ``search``, ``planner``,
+``greedy``, ``random``, or ``search:N`` for the search with N playouts per decision. A progress
+bar (units done, rate, time left) is drawn on stderr when it is a terminal, or with
+``--progress``.
+
+>>> from bezique.cli.main import main
+>>> main(["simulate", "--profile", "bezique", "--deals", "4", "--bots", "greedy,random"])
+... # doctest: +ELLIPSIS
+simulate: bezique, 4 deals, greedy (A) vs random (B), seed 0
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from bezique.bots import BOTS, check_bot_pair
+from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.lab.simulation import Summary, simulate
+from bezique.rules import load_profile
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=positive_int, default=None, metavar="N", help="play N deals")
+    count.add_argument("--games", type=positive_int, default=None, metavar="N",
+                       help="play N whole games instead")
+    parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
+                        help=f"two bots out of {', '.join(BOTS)}, or search:N for the search "
+                        "with N playouts per decision (default greedy,greedy)")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                        help="processes to use (default 1)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    show = parser.add_mutually_exclusive_group()
+    show.add_argument("--progress", action="store_true",
+                      help="a progress bar on stderr even when it is not a terminal")
+    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def format_summary(summary: Summary) -> str:
+    """The human report of a run."""
+    d = summary.to_dict()
+    t = summary.tally
+    unit = "games" if summary.games else "deals"
+    a, b = summary.bots
+    lines = [f"simulate: {summary.profile}, {t.units} {unit}, {a} (A) vs {b} (B), "
+             f"seed {summary.seed}", ""]
+    bots = d["bots"]
+    assert isinstance(bots, list)
+    lines.append(f"wins ({unit}, 95% Wilson interval)")
+    for label, entry in zip("AB", bots, strict=True):
+        low, high = entry["ci95"]
+        lines.append(f"  {label} {entry['bot']:<10} {entry['wins']:>6}  {_pct(entry['rate'])}  "
+                     f"[{_pct(low).strip()}, {_pct(high).strip()}]")
+    lines.append(f"  draws        {t.draws:>6}")
+    dealer = d["dealer"]
+    assert isinstance(dealer, dict)
+    low, high = dealer["ci95"]
+    lines += [
+        "",
+        f"dealer's advantage: wins {_pct(dealer['rate']).strip()} of {dealer['decided']} "
+        f"decided deals [{_pct(low).strip()}, {_pct(high).strip()}], "
+        f"mean margin {dealer['mean_margin']:+.1f} points",
+        f"deal length: {d['mean_tricks_per_deal']:.1f} tricks, "
+        f"{d['mean_actions_per_deal']:.1f} actions per deal"
+        + (f"; {d['mean_deals_per_game']:.2f} deals per game" if summary.games else ""),
+        "",
+        f"{'mean points per deal by source':<34} {'A ' + a:>10} {'B ' + b:>10}",
+    ]
+    sources = sorted({k for entry in bots for k in entry["points_by_source"]})
+    for source in sources:
+        pa = bots[0]["points_by_source"].get(source, 0.0)
+        pb = bots[1]["points_by_source"].get(source, 0.0)
+        lines.append(f"  {source:<32} {pa:10.1f} {pb:10.1f}")
+    lines.append(f"  {'total':<32} {bots[0]['mean_points']:10.1f} {bots[1]['mean_points']:10.1f}")
+    melds = d["melds"]
+    assert isinstance(melds, dict)
+    if melds:
+        lines += ["", f"{'melds scored (both players)':<34} {'per deal':>10} {'of deals':>10}"]
+        for name, m in sorted(melds.items(), key=lambda kv: -kv[1]["per_deal"]):
+            lines.append(f"  {name:<32} {m['per_deal']:10.3f} {_pct(m['deals_share']):>10}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``bezique simulate``."""
+    rules = load_profile(args.profile)
+    try:
+        bots = check_bot_pair(args.bots)
+    except ValueError as exc:
+        print(f"bezique simulate: --bots: {exc}", file=sys.stderr)
+        return 2
+    games = args.games is not None
+    units = args.games if games else (args.deals if args.deals is not None else 100)
+    show = args.progress or (not args.quiet and sys.stderr.isatty())
+    progress = ProgressBar(sys.stderr) if show else None
+    summary = simulate(rules, units=units, bots=bots, seed=args.seed,
+                       workers=args.workers, games=games, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2, sort_keys=True), file=out)
+    else:
+        print(format_summary(summary), file=out)
+    return 0
+
+
+register(Command("simulate", "many seeded bot-against-bot deals or games, with statistics",
+                 _arguments, run))

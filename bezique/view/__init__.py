@@ -1,0 +1,1 @@
+"""For people: a deal as text (`render`), as SVG (`svg`), and narrated (`narrate`)."""

@@ -1,0 +1,269 @@
+"""Narration for people: a deal's events as lines of text (`Narrator`), the words a newcomer
+meets explained once (`Glossary`), the points by reason (`breakdown`) and the end count
+(`settlement_lines`), with the players named (`name_players`).
+
+``bezique demo`` (`bezique.cli.demo`), ``bezique play`` and the web table write with these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from bezique.cards import SUIT_NAMES, card_name, suit
+from bezique.compile import compile_rules
+from bezique.deal import Deal
+from bezique.events import Event
+from bezique.rules.model import Rules
+from bezique.settlement import Settlement
+
+__all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
+           "glossary", "meld_words", "name_players", "plain", "settlement_lines"]
+
+NAMES = ("Ada", "Bob")
+"""Player names, written also for the engine's labels (`name_players`)."""
+
+_LABELS = re.compile(r"\bP([01])\b")
+
+_RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
+               "9": "nine", "8": "eight", "7": "seven"}
+_OBLIGATIONS = {
+    "follow_and_win": "follow suit and win the trick if able, else trump",
+    "follow_only": "follow suit if able",
+    "follow_trump_beat_trump_lead": "follow suit, else trump; beat a trump lead",
+}
+
+Paint = Callable[[int], str]
+"""How a card is written (plain, or coloured for a terminal)."""
+
+
+def plain(card: int) -> str:
+    """A card with its suit symbol, e.g. ``Q♠``."""
+    return card_name(card, symbols=True)
+
+
+def cards_text(cards: Iterable[int], paint: Paint = plain) -> str:
+    """Cards sorted by suit then strength (the order of the card numbers), each written by
+    ``paint``."""
+    return " ".join(paint(c) for c in sorted(cards))
+
+
+def meld_words(rules: Rules, name: str) -> str:
+    """What a meld of the profile's table is made of, in words, e.g. ``king and queen of
+    trumps`` (read from the meld table, so house melds are described too)."""
+    spec = rules.melds.table.get(name)
+    if spec is None:
+        return name.replace("_", " ")
+    ranks = [_RANK_WORDS[r] for r in spec.ranks]
+    times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}.get(
+        spec.copies, f"{spec.copies} of each: ")
+    joined = ", ".join(ranks[:-1]) + " and " + ranks[-1] if len(ranks) > 1 else ranks[0]
+    if spec.suits == "trump":
+        return f"{times}{joined} of trumps"
+    if spec.suits == "plain":
+        return f"{times}{joined} of a plain suit"
+    if spec.suits == "same":
+        return f"{times}{joined} of one suit"
+    if spec.suits == "bezique_pair":
+        pair = {"QS_JD": "queen of spades and jack of diamonds",
+                "trump_queen_paired_jack": "queen of trumps and jack of its paired suit",
+                }.get(rules.melds.bezique_pair, "the bezique queen and jack")
+        return f"{times}{pair}"
+    if spec.suits == "none":
+        return "a hand without kings, queens or jacks"
+    if len(ranks) == 1 and spec.copies == 4:
+        each = rules.melds.four_of_a_kind_mode == "one_per_suit"
+        return f"four {ranks[0]}s" + (", one of each suit" if each else ", any suits")
+    return f"{times}{joined}, any suits"
+
+
+def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
+    """The opening lines of a deal: dealer, turn-up and trumps, and both hands."""
+    lines = [f"=== Deal {number}: {NAMES[deal.dealer]} deals"]
+    if deal.turn_up is not None:
+        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[suit(deal.turn_up)]}"
+    elif deal.trump is None:
+        lines[0] += "; trumps not yet fixed"
+    lines[0] += " ==="
+    for p in (0, 1):
+        lines.append(f"  {NAMES[p]:<4} {cards_text(deal.hand(p), paint)}")
+    for e in deal.events:
+        if e.kind == "score":
+            lines.append(f"  {NAMES[e.player or 0]} scores {e.points} for the {_reason(e.reason)}"
+                         f" {cards_text(e.cards, paint)}".rstrip())
+    return lines
+
+
+def _reason(reason: str) -> str:
+    return {"dix": "dix (turned-up trump seven)"}.get(reason, reason.replace("_", " "))
+
+
+def breakdown(deal: Deal, names: Sequence[str] = NAMES) -> list[str]:
+    """The deal's points by reason, one row per reason, from its score events."""
+    rows: dict[str, list[int]] = {}
+    for e in deal.events:
+        if e.kind == "score" and e.player is not None:
+            rows.setdefault(e.reason, [0, 0])[e.player] += e.points
+    lines = [f"  {'points by reason':<24}{names[0]:>6}{names[1]:>6}"]
+    for reason, pts in rows.items():
+        lines.append(f"  {reason.replace('_', ' '):<24}{pts[0]:>6}{pts[1]:>6}")
+    s = deal.scores
+    lines.append(f"  {'total':<24}{s[0]:>6}{s[1]:>6}")
+    return lines
+
+
+class Narrator:
+    """Turns a deal's events into readable lines as actions are applied.
+
+    ``tricks``: one line per trick (else only declarations, dix and phase changes are shown).
+    ``you``: the player addressed as "you" (verbs agree), if any.
+    """
+
+    def __init__(self, rules: Rules, *, tricks: bool = True, paint: Paint = plain,
+                 names: Sequence[str] = NAMES, you: int | None = None) -> None:
+        self.rules = rules
+        self.tricks = tricks
+        self.paint = paint
+        self.names = tuple(names)
+        self.you = you
+        self._trick_no = 0
+        self._plays: list[Event] = []
+        self._declared_reasons = {"dix", "carte_blanche", *rules.melds.values}
+
+    def start(self) -> None:
+        """Reset for a new deal."""
+        self._trick_no = 0
+        self._plays = []
+
+    def lines(self, deal: Deal, events: Sequence[Event]) -> list[str]:
+        """The lines for the events one action caused (``deal`` is the state after it)."""
+        out: list[str] = []
+        paint, names = self.paint, self.names
+        pad = "       " if self.tricks else f"  {self._trick_no:>3}. "
+        pending_meld: Event | None = None
+        for e in events:
+            who = names[e.player] if e.player is not None else ""
+            if e.kind == "play":
+                self._plays.append(e)
+            elif e.kind == "trick":
+                self._trick_no += 1
+                if self.tricks:
+                    plays = "  ".join(f"{names[p.player or 0]} {paint(p.cards[0])}"
+                                      + (f" (dix +{p.points})" if p.points else "")
+                                      for p in self._plays[-2:])
+                    # the stock as it is now (before the winner's draw), as the table shows it
+                    where = "" if deal.is_over or deal.in_end_phase else (
+                        f"  [stock {deal.stock_size}]")
+                    out.append(f"  {self._trick_no:>3}. {plays}  -> {who}{where}")
+                self._plays = []
+            elif e.kind == "meld":
+                pending_meld = e
+            elif e.kind == "score" and pending_meld is None and self._plays and (
+                e.cards == self._plays[-1].cards
+            ):
+                play = self._plays[-1]  # a dix on play: its points join the play
+                self._plays[-1] = Event(play.kind, play.player, play.cards, e.points, play.reason,
+                                        play.private)
+                if not self.tricks:
+                    out.append(self._score_line(e, None, f"  {self._trick_no + 1:>3}. "))
+            elif e.kind == "score":
+                if self.tricks or e.reason in self._declared_reasons:
+                    out.append(self._score_line(e, pending_meld, pad))
+                pending_meld = None
+            elif e.kind == "trump":
+                out.append(f"{pad}trumps are now {e.reason}")
+            elif e.kind == "announce":
+                out.append(f"{pad}{self._says(e, 'announces')} {e.reason.replace('_', ' ')} "
+                           f"{cards_text(e.cards, paint)}, to score on a later win")
+            elif e.kind == "pending_lost":
+                out.append(f"{pad}{who}'s pending {cards_text(e.cards, paint)} lapses")
+            elif e.kind == "dix_exchange":
+                out.append(f"{pad}{self._says(e, 'exchanges')} {paint(e.cards[0])} "
+                           f"for the turn-up {paint(e.cards[1])}")
+            elif e.kind == "draw" and e.reason == "turn_up":
+                out.append(f"{pad}{self._says(e, 'takes')} the turn-up {paint(e.cards[0])}")
+            elif e.kind == "end_phase":
+                rule = _OBLIGATIONS.get(self.rules.endgame.obligation,
+                                        self.rules.endgame.obligation)
+                out.append(f"  --- the stock is exhausted: the last tricks, {rule} ---")
+            elif e.kind in ("carte_blanche", "call_out", "forfeit", "cut"):
+                out.append(f"{pad}{who} {e.kind.replace('_', ' ')} {e.reason}".rstrip())
+        return out
+
+    def _says(self, e: Event, verb: str) -> str:
+        """The event's player and ``verb`` agreeing with him (``You declare``, ``Bob declares``).
+        """
+        who = self.names[e.player or 0]
+        return f"{who} {verb[:-1] if self.you is not None and e.player == self.you else verb}"
+
+    def _score_line(self, e: Event, meld: Event | None, pad: str) -> str:
+        who = self.names[e.player or 0]
+        cards = cards_text(e.cards, self.paint)
+        if meld is not None:
+            why = meld_words(self.rules, e.reason)
+            name = e.reason.replace("_", " ")
+            return f"{pad}{self._says(e, 'declares')} {name} {cards}: +{e.points} ({why})"
+        if e.reason == "dix":
+            return f"{pad}{self._says(e, 'scores')} the dix {cards}: +{e.points}"
+        return f"{pad}{who}: {_reason(e.reason)} +{e.points}"
+
+
+def name_players(text: str, names: Sequence[str] = NAMES) -> str:
+    """``text`` with the engine's player labels (``P0``, ``P1``: `bezique.players`) replaced by
+    ``names``, so the transcript names each player one way.
+
+    >>> name_players("P0: 0 + 180 = 180; P1 wins; P1 wins 1100 to 630")
+    'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630'
+    """
+    return _LABELS.sub(lambda m: names[int(m[1])], text)
+
+
+def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:
+    """The end count of a deal, as the settlement explains it, with the players' ``names``;
+    without its verdict when it ends the game (the game's result says it once, last)."""
+    lines = s.breakdown[:-1] if s.game_over else s.breakdown
+    return [f"  {name_players(line, names)}" for line in lines]
+
+
+_WORDS = {"dix": re.compile(r"\bdix\b", re.IGNORECASE),
+          "brisques": re.compile(r"\bbrisques?\b", re.IGNORECASE)}
+
+
+def glossary(rules: Rules) -> dict[str, str]:
+    """What the words of the game a newcomer meets in a transcript mean in this profile."""
+    c = compile_rules(rules)
+    dix = rules.dix
+    ways = [way for way, on in (("turned up", dix.turn_up_scores),
+                                ("exchanged for the turn-up", c.dix_exchange),
+                                ("shown", c.dix_show), ("played", c.dix_on_play)) if on]
+    when = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else "".join(ways)
+    dix_text = (f"the {_RANK_WORDS[dix.rank]} of trumps; it scores {dix.value} when {when}"
+                if dix.value and ways else f"the {_RANK_WORDS[dix.rank]} of trumps")
+    if rules.brisques.counted == "only_to_escape_rubicon_or_break_tie":
+        counted = "10 points each, counted only to break a tie or to escape the rubicon"
+    elif rules.trick_points.scheme == "brisques":
+        counted = "10 points each, " + ("counted at the end of the deal"
+                                        if rules.brisques.when == "end_of_deal"
+                                        else "scored as they are won")
+    else:
+        counted = f"scored as trick points ({rules.trick_points.scheme})"
+    return {"dix": dix_text, "brisques": f"aces and tens won in tricks, {counted}"}
+
+
+class Glossary:
+    """Adds, after the first line that uses a word of `glossary`, a line saying what it means."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.meanings = glossary(rules)
+        self.explained: set[str] = set()
+
+    def annotate(self, lines: Iterable[str]) -> list[str]:
+        """``lines`` with an explanation after the first use of each word."""
+        out = []
+        for line in lines:
+            out.append(line)
+            for word, pattern in _WORDS.items():
+                if word not in self.explained and pattern.search(line):
+                    self.explained.add(word)
+                    out.append(f"  ({word}: {self.meanings[word]})")
+        return out

@@ -1,0 +1,249 @@
+"""SVG pictures of cards and positions, as ``chess.svg`` draws boards: functions returning SVG
+text, self-contained (no external fonts, images or ids, so several pictures can share a page).
+
+`deal` draws a `bezique.view.render.View`: the far player's hand and, nearer the middle, his table
+(declared cards, gold-edged, apart from the concealed hand); the stock face down with the
+turn-up across it, the trick in the middle (or the last trick, faded), trumps and whose turn it
+is; then the near player's table and hand. Under a perspective the cards that player has not
+seen are face down. ``Deal._repr_svg_`` returns ``deal(self)``, so a notebook shows the table.
+
+>>> import bezique, bezique.view.svg, xml.etree.ElementTree as ET
+>>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7, dealer=0)
+>>> picture = bezique.view.svg.deal(deal, perspective=0, size=600)
+>>> ET.fromstring(picture).get("width")
+'600'
+>>> ET.fromstring(bezique.view.svg.card(bezique.cards.parse_card("10H"))).tag
+'{http://www.w3.org/2000/svg}svg'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from bezique.cards import RANKS, card_name
+from bezique.observation import Observation
+from bezique.view.render import Seat, View, meld_names, status, view
+
+if TYPE_CHECKING:
+    from bezique.deal import Deal
+
+__all__ = ["SvgWrapper", "card", "deal"]
+
+WIDTH, HEIGHT = 900, 628
+"""The picture's own coordinates (``size`` scales it)."""
+CARD_W, CARD_H = 60, 84
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+RED, BLACK = "#c62828", "#1b1b1b"
+FELT, FELT_EDGE, GOLD, INK = "#1e6a3b", "#14502b", "#e0b341", "#f4f1e6"
+
+SUIT_PATHS = (
+    # spade
+    "M50 2C60 22 98 40 98 64C98 82 84 92 70 90C62 89 57 84 54 78C55 88 60 95 70 100H30"
+    "C40 95 45 88 46 78C43 84 38 89 30 90C16 92 2 82 2 64C2 40 40 22 50 2Z",
+    # heart
+    "M50 96C20 70 2 52 2 30C2 13 14 2 28 2C39 2 47 9 50 20C53 9 61 2 72 2C86 2 98 13 98 30"
+    "C98 52 80 70 50 96Z",
+    # diamond
+    "M50 0L88 50L50 100L12 50Z",
+    # club
+    "M50 4A22 22 0 1 1 49.9 4ZM26 40A22 22 0 1 1 25.9 40ZM74 40A22 22 0 1 1 73.9 40Z"
+    "M45 55H55C55 78 60 92 72 100H28C40 92 45 78 45 55Z",
+)
+"""A path per suit (♠ ♥ ♦ ♣) in a 100 × 100 box: no font needs the suit symbols."""
+
+
+class SvgWrapper(str):
+    """SVG text that a notebook displays as a picture (like ``chess.svg``'s wrapper)."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def _suit(s: int, x: float, y: float, size: float) -> str:
+    color = RED if s in (1, 2) else BLACK
+    return (f'<path transform="translate({x:g} {y:g}) scale({size / 100:g})" '
+            f'fill="{color}" d="{SUIT_PATHS[s]}"/>')
+
+
+def _face(c: int, x: float, y: float, *, edge: str = "#7d7d7d", width: float = 1,
+          opacity: float = 1) -> str:
+    """A face-up card at (x, y): rank and suit in the top-left corner (visible when the cards
+    overlap) and a large suit in the middle."""
+    r, s = RANKS[c >> 3 & 7], c >> 6
+    color = RED if s in (1, 2) else BLACK
+    fade = "" if opacity == 1 else f' opacity="{opacity:g}"'
+    return (
+        f'<g class="card" data-card="{card_name(c)}" transform="translate({x:g} {y:g})"{fade}>'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" stroke="{edge}" '
+        f'stroke-width="{width:g}"/>'
+        f'<text x="{4 if len(r) > 1 else 6}" y="20" font-size="17" font-weight="bold" '
+        f'fill="{color}" letter-spacing="-1">{r}</text>'
+        + _suit(s, 5, 24, 12)
+        + _suit(s, 17, 34, 26)
+        + "</g>"
+    )
+
+
+def _back(x: float, y: float) -> str:
+    """A face-down card: a blue back with a lattice and a frame."""
+    lattice = "".join(
+        f"M{8 + i * 11} 8L{8 + i * 11 - 44} {CARD_H - 8}M{8 + i * 11 - 44} 8L{8 + i * 11} "
+        f"{CARD_H - 8}" for i in range(9)
+    )
+    return (
+        f'<g class="back" transform="translate({x:g} {y:g})">'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" stroke="#7d7d7d"/>'
+        f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="4" fill="#27408b"/>'
+        f'<svg x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" '
+        f'viewBox="4 4 {CARD_W - 8} {CARD_H - 8}"><path d="{lattice}" stroke="#5b78c7" '
+        f'stroke-width="1.2" fill="none"/></svg>'
+        f'<rect x="8" y="8" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="3" fill="none" '
+        f'stroke="#c9d3f0" stroke-width="1"/></g>'
+    )
+
+
+def _text(x: float, y: float, content: str, *, size: int = 15, anchor: str = "start",
+          color: str = INK, weight: str = "normal") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
+            f'fill="{color}" font-weight="{weight}">{escape(content)}</text>')
+
+
+def _row(cards: tuple[int, ...], hidden: int, x: float, y: float, room: float, *,
+         tabled: bool = False) -> str:
+    """Face-up cards then ``hidden`` face-down ones, overlapping to fit in ``room``."""
+    n = len(cards) + hidden
+    if n == 0:
+        label = "no declared cards" if tabled else "no cards"
+        return _text(x, y + CARD_H / 2 + 5, label, size=13, color="#9cc7a8")
+    step = min(CARD_W + 6, (room - CARD_W) / max(n - 1, 1))
+    out = []
+    for i, c in enumerate(cards):
+        out.append(_face(c, x + i * step, y, edge=GOLD if tabled else "#7d7d7d",
+                         width=2.5 if tabled else 1))
+    for i in range(len(cards), n):
+        out.append(_back(x + i * step, y))
+    return "".join(out)
+
+
+def _end(n: int, x: float, room: float) -> float:
+    """Where a `_row` of ``n`` cards ends."""
+    return x if n == 0 else x + min(CARD_W + 6, (room - CARD_W) / max(n - 1, 1)) * (n - 1) + CARD_W
+
+
+def _wrap(words: list[str], width: int, lines: int) -> list[str]:
+    """Comma-separated ``words`` in at most ``lines`` lines of about ``width`` characters,
+    the last cut short with an ellipsis if they do not fit."""
+    out = [""]
+    for word in words:
+        joined = f"{out[-1]}, {word}" if out[-1] else word
+        if len(joined) <= width or not out[-1]:
+            out[-1] = joined
+        else:
+            out[-1] += ","
+            out.append(word)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1].rstrip(",") + " …"
+    return [line if len(line) <= width else line[:width - 1] + "…" for line in out]
+
+
+def _seat(seat: Seat, y_label: float, y_hand: float, y_table: float, to_move: bool) -> str:
+    word = "brisque" if seat.brisques == 1 else "brisques"
+    info = f"score {seat.score}"
+    if seat.won:
+        info += f" · won {seat.won} cards, {seat.brisques} {word}"
+    out = [_text(30, y_label, f"P{seat.player}", size=20, weight="bold",
+                 color=GOLD if to_move else INK),
+           _text(66, y_label, info, size=15),
+           _row(seat.hand, seat.hidden, 30, y_hand, 600),
+           _row(seat.table, 0, 30, y_table, 600, tabled=True)]
+    if to_move:
+        out.append(_text(_end(len(seat.hand) + seat.hidden, 30, 600) + 16, y_hand + CARD_H / 2 + 5,
+                         "to move", size=14, color=GOLD, weight="bold"))
+    if seat.table:
+        x = _end(len(seat.table), 30, 600) + 16
+        out.append(_text(x, y_table + CARD_H / 2 - 4, "declared", size=13, color="#9cc7a8"))
+        names = [m.replace("_", " ") for m in meld_names(seat.melds)]
+        for i, line in enumerate(_wrap(names, int((WIDTH - 20 - x) / 7.8), 3)):
+            out.append(_text(x, y_table + CARD_H / 2 + 15 + 18 * i, line, size=14))
+    return "".join(out)
+
+
+def _middle(v: View) -> str:
+    out = []
+    y = 262
+    if v.stock_size and not v.in_end_phase:  # the turn-up lies across, under the stock
+        if v.turn_up is not None:
+            out.append(f'<g transform="rotate(90 {100 + CARD_W / 2:g} {y + CARD_H / 2:g})">'
+                       f'{_face(v.turn_up, 100, y)}</g>')
+        for i in range(min(3, len(_stock(v)))):
+            out.append(_back(46 - i * 3, y - i * 3))
+        out.append(_text(90, y + CARD_H + 30, f"stock {v.stock_size}", size=14,
+                         anchor="middle"))
+    elif v.in_end_phase:
+        out.append(_text(80, y + CARD_H / 2, "stock empty", size=14, anchor="middle"))
+    if v.trick:
+        for i, c in enumerate(v.trick):
+            out.append(_face(c, 340 + i * 70, y + (0 if i == 0 else 10)))
+        out.append(_text(405, y + CARD_H + 30, f"P{v.leader} led", size=14, anchor="middle"))
+    elif v.last_trick is not None:
+        winner, cards = v.last_trick
+        for i, c in enumerate(cards):
+            out.append(_face(c, 340 + i * 70, y + (0 if i == 0 else 10), opacity=0.55))
+        out.append(_text(405, y + CARD_H + 30, f"last trick, won by P{winner}", size=14,
+                         anchor="middle"))
+    if v.trump is None:
+        out.append(_text(650, y + 18, "trumps not fixed", size=16))
+    else:
+        out.append(_text(650, y + 18, "trumps", size=16) + _suit(v.trump, 712, y + 2, 22))
+    out.append(_text(650, y + 46, f"P{v.dealer} deals · {v.profile}", size=14))
+    out.append(_text(650, y + 70, status(v), size=14, weight="bold"))
+    if v.totals != (0, 0):
+        out.append(_text(650, y + 94, f"game {v.totals[0]} – {v.totals[1]} of {v.target}",
+                         size=14))
+    if v.perspective is not None:
+        out.append(_text(650, y + 118, f"seen by P{v.perspective}", size=13,
+                         color="#9cc7a8"))
+    return "".join(out)
+
+
+def _stock(v: View) -> range:
+    return range(v.stock_size - (v.turn_up is not None))
+
+
+def deal(
+    subject: Deal | Observation, *, perspective: int | None = None, size: int | None = WIDTH
+) -> SvgWrapper:
+    """An SVG picture of a deal (or an observation) as `bezique.view.render.view` sees it from
+    ``perspective`` (None: both hands face up); ``size`` is its width in pixels (None: no
+    width, the picture fills its container). Raises ValueError for an unknown perspective."""
+    v = view(subject, perspective)
+    far, near = v.seats
+    dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
+    body = [
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="18" fill="{FELT}"/>',
+        f'<rect x="6" y="6" width="{WIDTH - 12}" height="{HEIGHT - 12}" rx="14" fill="none" '
+        f'stroke="{FELT_EDGE}" stroke-width="4"/>',
+        _seat(far, 34, 46, 146, v.to_move == far.player),
+        _middle(v),
+        _seat(near, 606, 490, 390, v.to_move == near.player),
+    ]
+    return SvgWrapper(
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1"{dims} '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">' + "".join(body) + "</svg>"
+    )
+
+
+def card(c: int, *, size: int | None = CARD_W, face_down: bool = False) -> SvgWrapper:
+    """An SVG picture of one card (``face_down``: its back); ``size`` its width in pixels.
+    Every card drawn is a group of class ``card`` (its notation in ``data-card``) or ``back``."""
+    dims = "" if size is None else f' width="{size}" height="{round(size * CARD_H / CARD_W)}"'
+    drawing = _back(0, 0) if face_down else _face(c, 0, 0)
+    return SvgWrapper(
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1"{dims} '
+        f'viewBox="-1 -1 {CARD_W + 2} {CARD_H + 2}" font-family="{FONT}">{drawing}</svg>'
+    )
+
