@@ -419,6 +419,18 @@ class Bits:
         """Points the player has been credited in this deal (`Deal.scores`)."""
         return self._d._scores[player]
 
+    @property
+    def scores(self) -> Sequence[int]:
+        """Every player's `score`, in seat order, in one call: the deal's own, live (it
+        follows the deal; read it, never change it)."""
+        return self._d._scores
+
+    @property
+    def captures(self) -> Sequence[int]:
+        """Every player's `captured` cards, in seat order, in one call: the deal's own, live
+        (it follows the deal; read it, never change it)."""
+        return self._d._captured
+
     def is_dix(self, card: int) -> bool:
         """Whether physical ``card`` is a dix: the profile's dix rank in trumps."""
         return self._d._is_dix(card)

@@ -218,6 +218,8 @@ def _bits_agree(deal: Deal, bits: Bits) -> None:
         assert bits.captured(p) == deal.captured(p).bits
         assert bits.score(p) == deal.scores[p]
         assert bits.carte(p) == deal._carte[p]
+    assert tuple(bits.scores) == deal.scores
+    assert tuple(bits.captures) == (deal.captured(0).bits, deal.captured(1).bits)
     assert bits.trick == tuple(deal.trick)
     assert bits.stock == tuple(reversed(deal.stock))
     assert bits.heap | bits.dead == deal.heap.bits and not bits.heap & bits.dead

@@ -35,7 +35,7 @@ from bezique.observation import Observation
 from bezique.rules.model import Rules
 from bezique.tricks import beaters, beats, suit_bits
 
-__all__ = ["GreedyBot", "Turn", "best", "kind_counts"]
+__all__ = ["GreedyBot", "Pattern", "Turn", "best", "kind_counts"]
 
 
 # --- what the greedy bot knows about a profile --------------------------------------------
@@ -88,7 +88,15 @@ def best(observation: Observation, turn: Callable[[Observation], Turn]) -> Actio
 
 
 class Turn:
-    """One decision: the observation and the derived values the scoring functions share."""
+    """One decision of GreedyBot: the observation (``obs``), the player (``me``), the trump
+    (``trump``, None while unfixed), the profile's tables (``profile``), and the scoring
+    functions that `best` asks for each legal action's `value`.
+
+    Subclass it to write a stronger bot on GreedyBot's play: override `keep` (what a card in
+    hand is worth), `stock_lead` (leading a card while the stock lasts), `meld_points` or
+    `declare_prospect`, and choose with ``best(observation, YourTurn)``; `PlannerBot`
+    (`bezique.bots.planner`) is built that way (docs/bots.md, "Writing your own bot").
+    """
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
@@ -190,7 +198,7 @@ class Turn:
             self._prospect_cache = out
         return self._prospect_cache
 
-    def patterns(self) -> tuple[_Pattern, ...]:
+    def patterns(self) -> tuple[Pattern, ...]:
         return _patterns(self.obs.rules, self.trump)
 
     def _is_unscored_dix(self, card: int) -> bool:
@@ -263,7 +271,7 @@ class Turn:
 
 
 @frozen
-class _Pattern:
+class Pattern:
     """One concrete card pattern of a meld under the current trump: ``slots`` pairs a tuple of
     kinds with how many cards of those kinds the meld needs."""
 
@@ -282,11 +290,11 @@ class _Pattern:
 
 
 @lru_cache(maxsize=256)
-def _patterns(rules: Rules, trump: int | None) -> tuple[_Pattern, ...]:
+def _patterns(rules: Rules, trump: int | None) -> tuple[Pattern, ...]:
     """Every scoring meld's concrete patterns under ``trump`` (any suit while unfixed)."""
     pair_rule = rules.melds.bezique_pair
     return tuple(
-        _Pattern(
+        Pattern(
             t.name, t.points, t.size,
             tuple((tuple(iter_bits(mask)), n) for mask, n in slots),
         )
@@ -300,7 +308,7 @@ def kind_counts(bits: int) -> list[int]:
     return [((bits >> (k * 8)) & 0xFF).bit_count() for k in range(32)]
 
 
-def _prospects(patterns: Sequence[_Pattern], counts: Sequence[int]) -> dict[int, float]:
+def _prospects(patterns: Sequence[Pattern], counts: Sequence[int]) -> dict[int, float]:
     """Per kind held, the meld value it contributes to: for each meld its best pattern's points
     (capped) weighted by the square of how complete the pattern is, shared by its cards."""
     best: dict[tuple[str, int], float] = {}

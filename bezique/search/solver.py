@@ -192,9 +192,9 @@ class _Search:
         where the rules make them matter scores, captured cards, the heap, end-phase tricks."""
         key: _Key = pos
         if self.with_scores:
-            key += (b.score(0), b.score(1))
+            key += tuple(b.scores)
         if self.with_captured:
-            key += (b.captured(0), b.captured(1))
+            key += tuple(b.captures)
         if self.with_heap:
             key += (b.heap,)
         if self.revoke_forfeit:
@@ -227,9 +227,11 @@ class _Search:
         """``player``'s score minus the other's in the position of `Deal.bits` ``b``, an
         additive end-of-deal count included before the deal is ``over`` (so that future gains
         do not depend on past captures)."""
-        diff = b.score(player) - b.score(1 - player)
+        scores = b.scores
+        diff = scores[player] - scores[1 - player]
         if self.pending and not over:
-            mine, theirs = b.captured(player), b.captured(1 - player)
+            captures = b.captures
+            mine, theirs = captures[player], captures[1 - player]
             for value, mask in self.pending:
                 diff += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
         return diff
@@ -242,18 +244,19 @@ class _Search:
         it), searched in the window (``alpha``, ``beta``) of gains relative to the position
         before."""
         pos = b.position()
-        over = pos[0] == OVER
-        there = self.diff(b, player, over)
+        scores = b.scores  # `diff`, inlined: this runs at every node
+        there = scores[player] - scores[1 - player]
+        if pos[0] == OVER:
+            return there - here
+        if self.pending:
+            captures = b.captures
+            mine, theirs = captures[player], captures[1 - player]
+            for value, mask in self.pending:
+                there += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
         delta = there - here
-        if over:
-            return delta
         if pos[1] == player:
-            return delta + self.negamax(
-                child, b, pos, alpha - delta, beta - delta, there, restore=False
-            )
-        return delta - self.negamax(
-            child, b, pos, delta - beta, delta - alpha, -there, restore=False
-        )
+            return delta + self.negamax(child, b, pos, alpha - delta, beta - delta, there, False)
+        return delta - self.negamax(child, b, pos, delta - beta, delta - alpha, -there, False)
 
     def distinct(self, pos: PositionBits, legal: list[Action]) -> list[Action]:
         """``legal`` without plays equivalent to one kept: two cards of the player's in one
@@ -284,7 +287,7 @@ class _Search:
         return kept
 
     def negamax(
-        self, d: Deal, b: Bits, pos: PositionBits, alpha: int, beta: int, here: int, *,
+        self, d: Deal, b: Bits, pos: PositionBits, alpha: int, beta: int, here: int,
         restore: bool = True,
     ) -> int:
         """The exact future gain for the player to move in ``d`` (``b``: its `Deal.bits`, ``pos``
@@ -348,7 +351,12 @@ class _Search:
         target = self.negamax(d, b, pos, -_INF, _INF, here)
         entry = self.table.get(self.key(d, b, pos))
         best = entry[2] if entry is not None else -1
-        for action in self.ordered(self.distinct(pos, d.legal_actions()), best):
+        moves = self.distinct(pos, d.legal_actions())
+        if entry is not None and entry[1] == EXACT:
+            # searched in a full window: its best action keeps the value (the first of
+            # `ordered` that does, which the loop below would find)
+            return moves[best]
+        for action in self.ordered(moves, best):
             child = _child(d, action)
             if self.step(child, child.bits, player, here, target - 1, target + 1) == target:
                 return action
