@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bezique import Deal
+from bezique.check.reuse import reuse_violation
 from bezique.record import loads, rebuild
 
 REPROS = Path(__file__).parent / "repros"
@@ -41,6 +42,10 @@ def _offered(deal: Deal) -> list[str]:
         # R12: a re-paired partner leaves its marriage; the re-pairing scores
         ("r12-repaired-partner-stays-in-the-marriage-it-left", "meld royal_marriage KSb QSf",
          (1, "royal_marriage", 40)),
+        # R11, R12: `KCc QCe` announced (pending) while `KCc QCg` is intact and scored, `QCe`
+        # the remnant of a broken marriage; the announcement scores where it stands
+        ("r11-pending-re-pairing-scores-where-it-was-announced", "meld marriage KC QCe",
+         (1, "marriage", 20)),
     ],
 )
 def test_r14_the_ruled_declaration_is_offered_and_scores(
@@ -87,3 +92,14 @@ def test_the_ruled_declaration_is_refused_and_never_offered(
         if str(offered).split()[:2] == words:
             assert deal.problem(str(offered)) is None
     assert refused not in _offered(deal)
+
+
+def test_invariant_14_lets_a_pending_re_pairing_score() -> None:
+    """Invariant 14's own model (`bezique.check.reuse`) once refused what the engine and the
+    reference model allow: the pending re-pairing re-forms the broken marriage that lent it
+    ``QCe``, and a declaration being scored does not bind against itself (R14 (c)); found by
+    the property test over eight-pack deals."""
+    deal = _position("r11-pending-re-pairing-scores-where-it-was-announced")
+    assert reuse_violation(deal) is None
+    deal.apply("meld marriage KC QCe")
+    assert reuse_violation(deal) is None

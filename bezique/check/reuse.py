@@ -50,10 +50,12 @@ class _Held:
     departed: int = 0
     """The partner a re-pairing took out of it (R12, R14 (d))."""
 
-    def bound(self, held: list[_Held]) -> bool:
-        """Are the remaining cards bound to a re-forming still intact or pending (R14 (c))?"""
+    def bound(self, held: list[_Held], ignore: _Held | None = None) -> bool:
+        """Are the remaining cards bound to a re-forming still intact or pending (R14 (c))?
+        Not to ``ignore``: a pending declaration being scored does not bind against itself."""
         binder = self.binder
-        return binder is not None and binder.intact and any(h is binder for h in held)
+        return (binder is not None and binder is not ignore and binder.intact
+                and any(h is binder for h in held))
 
 
 def _names(bits: int) -> str:
@@ -71,15 +73,15 @@ class _Model:
         self.reform = m.reform_after_play
         self.held: list[_Held] = []
 
-    def _released(self, owner: int, klass: str, order: int) -> int:
+    def _released(self, owner: int, klass: str, order: int, itself: _Held | None) -> int:
         """Cards of the owner's broken declarations of this class and order that are free to
-        re-form (no re-forming of them, or a broken one: ruling R14), and that serve in no
-        intact one."""
+        re-form (no re-forming of them, or a broken one: ruling R14; ``itself``, the pending
+        declaration being scored, binds none), and that serve in no intact one."""
         same = [h for h in self.held
                 if h.owner == owner and h.klass == klass and h.order == order and not h.pending]
         released = 0
         for h in same:
-            if not h.intact and not h.bound(self.held):
+            if not h.intact and not h.bound(self.held, itself):
                 released |= h.cards & ~h.departed
         for h in same:
             if h.intact:
@@ -100,7 +102,7 @@ class _Model:
                 continue
             if self.repairs and not h.pending and klass == "marriage" and order == 1:
                 if released is None:
-                    released = self._released(owner, klass, order)
+                    released = self._released(owner, klass, order, itself)
                 if bits & released & ~h.cards:
                     continue  # a re-pairing: the partner leaves its marriage
             state = "pending" if h.pending else "scored"
