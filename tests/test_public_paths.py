@@ -96,6 +96,7 @@ OLD_NAMES: dict[str, tuple[str, ...]] = {
         "compare", "Comparison", "write_csv", "ExtraMissing", "GAMES_PER_TASK", "BACKENDS",
         "CSV_FIELDS", "game_counts", "play_unit", "play_chunk", "summarise", "DealRow",
         "GameRecord", "MetricResult", "simulate", "Summary", "wilson", "unit_seed",
+        "NON_MELD_FIRST",
     ),
     "bezique.cli": (
         "main", "build_parser", "COMMANDS", "Command", "register", "summarize", "ProgressBar",

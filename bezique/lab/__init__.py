@@ -10,6 +10,7 @@ from bezique.lab.comparison import (
     BACKENDS,
     CSV_FIELDS,
     GAMES_PER_TASK,
+    NON_MELD_FIRST,
     Comparison,
     DealRow,
     GameRecord,
@@ -25,7 +26,7 @@ from bezique.lab.simulation import Summary, simulate, unit_seed
 from bezique.lab.stats import wilson
 
 __all__ = [
-    "BACKENDS", "CSV_FIELDS", "GAMES_PER_TASK", "Comparison", "DealRow", "ExtraMissing",
-    "GameRecord", "MetricResult", "Summary", "compare", "game_counts", "play_chunk",
-    "play_unit", "simulate", "summarise", "unit_seed", "wilson", "write_csv",
+    "BACKENDS", "CSV_FIELDS", "GAMES_PER_TASK", "NON_MELD_FIRST", "Comparison", "DealRow",
+    "ExtraMissing", "GameRecord", "MetricResult", "Summary", "compare", "game_counts",
+    "play_chunk", "play_unit", "simulate", "summarise", "unit_seed", "wilson", "write_csv",
 ]
