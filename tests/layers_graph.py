@@ -1,22 +1,21 @@
 """The import graph and the private-name reads of ``bezique/``, read with ``ast`` only.
 
-Shared by tests/test_layers.py (LAYOUT.md §7 items 1-4 and 10). Nothing here imports the
-package: every file under the folder is parsed from disk, so a half-moved tree can be measured.
+Shared by tests/test_layers.py (docs/architecture.md). Nothing here imports the package: every
+file under the folder is parsed from disk, so a half-moved tree can be measured.
 
-How the graph is counted (LAYOUT.md §1): an edge A → B for each ``import``/``from … import`` in A
-that names module B of the tree (``from P import n`` names ``P.n`` when that is a module, file or
-package, else ``P``). The package ``__init__`` that Python runs before a submodule is not an edge.
-An import is *module level* (class bodies and ``try`` included), *function level*, or *type only*
-(under ``if TYPE_CHECKING:`` at any nesting); when an edge exists at several levels the strongest
-counts (module > function > type). A cycle is a strongly connected component of more than one
-module.
+How the graph is counted: an edge A → B for each ``import``/``from … import`` in A that names
+module B of the tree (``from P import n`` names ``P.n`` when that is a module, file or package,
+else ``P``). The package ``__init__`` that Python runs before a submodule is not an edge. An
+import is *module level* (class bodies and ``try`` included), *function level*, or *type only*
+(under ``if TYPE_CHECKING:`` at any nesting); when an edge exists at several levels the
+strongest counts (module > function > type). A cycle is a strongly connected component of more
+than one module.
 
 Modules are named relative to the package: ``deal``, ``rules.model``, ``rules`` (the face
 ``rules/__init__.py``), and ``bezique`` for the root face ``bezique/__init__.py``.
 
-Run ``python3 tests/layers_graph.py [FOLDER]`` for a summary of a tree (default: this
-checkout's ``bezique/``).
-"""
+Run ``python3 tests/layers_graph.py [FOLDER]`` for a summary of a tree (default: this checkout's
+``bezique/``)."""
 
 from __future__ import annotations
 
@@ -42,14 +41,14 @@ facades and the root face."""
 PRIVATE_MODULES_SHARED = frozenset({"_mypyc"})
 """Private modules another package may import (rule 4 (a)): ``_mypyc`` is the compiled-build
 helper (``mypyc_attr``, ``NO_VALIDATOR``), a build switch rather than a private API.
-``_hypothesis`` is deliberately absent: it is the root's entry point, and LAYOUT.md §4 has
+``_hypothesis`` is deliberately absent: it is the root's entry point, and docs/architecture.md has
 ``check/strategies.py`` stop importing it (the binding stays in the root ``strategies`` facade)."""
 
 FOREIGN_PRIVATE_NAMES = frozenset({"_asdict", "_fields", "_getframe", "_make", "_processes",
                                    "_replace"})
 """Private names of the standard library read on purpose, left out of the wider count even when
 a bezique module happens to define the same name: ``ProcessPoolExecutor._processes``
-(LAYOUT.md §4, last paragraph), ``sys._getframe``, and the namedtuple API."""
+(docs/architecture.md), ``sys._getframe``, and the namedtuple API."""
 
 
 class Level(IntEnum):
@@ -108,7 +107,7 @@ class Binding(NamedTuple):
 
 
 class PrivateRead(NamedTuple):
-    """A private name used across packages: ``rule`` is ``a``-``d`` (LAYOUT.md §7 item 4) or
+    """A private name used across packages: ``rule`` is ``a``-``d`` (docs/architecture.md) or
     ``wider``; ``owner`` is the package (``root`` for the root) the name belongs to."""
 
     module: str
@@ -363,7 +362,7 @@ def strongly_connected(nodes: Iterable[str],
 
 PackageOf = Callable[[str], str]
 """Maps a module's short name to its package (``ROOT`` for the root); ``Graph.package`` by
-default, a mapping of LAYOUT.md §3 to count by the target packages on an old tree."""
+default, a mapping of docs/architecture.md to count by the target packages on an old tree."""
 
 
 def private_definitions(graph: Graph, package: PackageOf) -> dict[str, set[str]]:
@@ -463,7 +462,7 @@ class _Scope:
 
 
 class _Scan:
-    """Rules (a)-(d) of LAYOUT.md §7 item 4, the wider count and the face reads, over one
+    """Rules (a)-(d) of docs/architecture.md, the wider count and the face reads, over one
     module."""
 
     def __init__(self, graph: Graph, module: Module, package: PackageOf,
@@ -631,7 +630,7 @@ def _in_package(path: str) -> bool:
 @dataclass
 class Reads:
     """What the scan of every module finds: the private names used across packages by rules
-    (a)-(d) of LAYOUT.md §7 item 4 (``narrow``), by the wider count of §2 (``wider``: every
+    (a)-(d) of docs/architecture.md (``narrow``), by the wider count of §2 (``wider``: every
     ``x._y`` outside ``self``/``cls`` naming what only other packages define, and every private
     name imported from another package), and the names taken from a face (``faces``)."""
 

@@ -1,4 +1,4 @@
-"""LAYOUT.md §7 items 5 and 6: what ``import bezique`` loads, its lazy attributes, every old and
+"""docs/architecture.md: what ``import bezique`` loads, its lazy attributes, every old and
 new import path, the import statements the docs showed at 31249af, and pickles made before the
 layout.
 

@@ -421,7 +421,7 @@ def _own(tree: ast.AST) -> set[str]:
 
 
 def test_search_and_the_adapters_read_no_private_name_of_the_engine() -> None:
-    """LAYOUT §4: the readers use the engine's public API (ast only; step 3's layer test
+    """docs/architecture.md: the readers use the engine's public API (ast only; step 3's layer test
     counts every package)."""
     package = Path(bezique.__file__).resolve().parent  # the sources of the build under test
     engine: set[str] = set()
