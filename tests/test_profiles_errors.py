@@ -90,7 +90,7 @@ EXACT: list[tuple[str, str, str]] = [
      "carte_blanche_repeat, per_trick, pending, new_card_from_hand_required, reuse, "
      "marriage_to_sequence, sequence_to_marriage, double_after_two_singles, reform_after_play, "
      "reform_requires_hand_card, bezique_pair, on_last_stock_trick, "
-     "require_trump_marriage_before_sequence, timing)"),
+     "require_trump_marriage_before_sequence, timing, second_double_on_used_pair)"),
     ("quoted_odd_key_in_path", X + 'melds.values."four aces" = 100',
      'melds.values."four aces": no meld of that name in melds.table; did you mean '
      "'four_aces'?"),

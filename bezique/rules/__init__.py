@@ -13,8 +13,10 @@ from bezique.rules.model import (
     MeldRules,
     MeldSpec,
     Pack,
+    PartnershipRules,
     RubiconRules,
     Rules,
+    SeatRules,
     TrickPointRules,
     TrickRules,
     TrumpRules,
@@ -22,7 +24,7 @@ from bezique.rules.model import (
 
 __all__ = [
     "BrisqueRules", "DealRules", "DixRules", "EndgameRules", "FrozenMap", "GameRules",
-    "LastStockRules", "LastTrickRules", "MeldRules", "MeldSpec", "Pack", "RubiconRules", "Rules",
-    "TrickPointRules", "TrickRules", "TrumpRules", "list_profiles", "load_profile",
-    "profile_from_toml",
+    "LastStockRules", "LastTrickRules", "MeldRules", "MeldSpec", "Pack", "PartnershipRules",
+    "RubiconRules", "Rules", "SeatRules", "TrickPointRules", "TrickRules", "TrumpRules",
+    "list_profiles", "load_profile", "profile_from_toml",
 ]

@@ -178,8 +178,9 @@ def _make_converter() -> cattrs.Converter:
         lambda t: _origin(t) is tuple and typing.get_args(t)[1:] == (Ellipsis,),
         tuple_hook_factory,
     )
-    conv.register_unstructure_hook_func(
-        lambda t: _origin(t) is tuple, lambda v: list(v)
+    conv.register_unstructure_hook_func(  # seats.teams nests: an array of arrays
+        lambda t: _origin(t) is tuple,
+        lambda v: [list(x) if isinstance(x, tuple) else x for x in v],
     )
 
     def attrs_structure(cl: Any) -> Any:

@@ -32,7 +32,7 @@ from bezique.rules.convert import (
     toml_repr,
     unstructure_rules,
 )
-from bezique.rules.model import Rules
+from bezique.rules.model import Rules, field_default
 from bezique.rules.validate import check
 
 MAX_EXTENDS_DEPTH = 16
@@ -411,10 +411,37 @@ def rules_to_toml(rules: Rules) -> str:
     return tomli_w.dumps(unstructure_rules(rules))
 
 
+LATE_KEYS: tuple[tuple[str, str], ...] = (
+    ("seats", "players"), ("seats", "teams"), ("seats", "direction"),
+    ("partnership", "declarer"), ("partnership", "consult"),
+    ("partnership", "combine_table_cards"), ("partnership", "bezique_from_either"),
+    ("endgame", "format"), ("endgame", "beat"), ("endgame", "trump_when_void"),
+    ("endgame", "beat_partner"), ("melds", "second_double_on_used_pair"),
+)
+"""Keys added after digests were published (the seat keys, issue 34): `digest_of` leaves each
+out while it holds its default, so every profile that does not set them keeps the digest its
+records carry. A table left empty by this goes too."""
+
+
+def _late_key_defaults(rules: Rules, data: dict[str, Any]) -> None:
+    """Drop from ``data`` (the unstructured ``rules``) every `LATE_KEYS` key at its default
+    (``seats.teams`` at the default for its ``seats.players``)."""
+    for table, key in LATE_KEYS:
+        section = getattr(rules, table)
+        attribute = getattr(attrs.fields(type(section)), key)
+        default = field_default(section, attribute)
+        if getattr(section, key) == default and isinstance(data.get(table), dict):
+            data[table].pop(key, None)
+            if not data[table]:
+                del data[table]
+
+
 def digest_of(rules: Rules) -> str:
-    """Stable 16-hex-digit hash of the canonical rule content (name and description excluded)."""
+    """Stable 16-hex-digit hash of the canonical rule content (name and description excluded;
+    `LATE_KEYS` excluded while at their defaults)."""
     data = unstructure_rules(rules)
     data.pop("name", None)
     data.pop("description", None)
+    _late_key_defaults(rules, data)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]

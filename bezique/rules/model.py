@@ -57,6 +57,30 @@ def _frozen_map(value: Mapping[str, V] | None) -> FrozenMap[V]:
     return value if isinstance(value, FrozenMap) else FrozenMap(value)
 
 
+def field_default(instance: object, attribute: attrs.Attribute[Any]) -> Any:
+    """The default of one field of ``instance``, its factory called (with the instance, for a
+    ``takes_self`` factory, so fields before it must be set)."""
+    default: Any = attribute.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory(instance) if default.takes_self else default.factory()
+    return default
+
+
+def _getstate(self: Any) -> dict[str, Any]:
+    """The state of a pickled table: the dict of its fields, as attrs writes it."""
+    return {a.name: getattr(self, a.name) for a in attrs.fields(type(self))}
+
+
+def _setstate(self: Any, state: dict[str, Any]) -> None:
+    """Unpickle a table, giving each field an older pickle lacks its default (the pickles in
+    tests/pickles/ were made before the seat keys). A class that defines ``__setstate__``
+    gets no pickling from attrs, so the classes that use this take `_getstate` too."""
+    for attribute in attrs.fields(type(self)):
+        value = state[attribute.name] if attribute.name in state else field_default(
+            self, attribute)
+        object.__setattr__(self, attribute.name, value)
+
+
 Rank = Literal["A", "10", "K", "Q", "J", "9", "8", "7"]
 MeldSuits = Literal["plain", "trump", "same", "any", "each", "bezique_pair", "none"]
 
@@ -134,7 +158,11 @@ class MeldSpec:
 
 @frozen(kw_only=True)
 class MeldRules:
-    """``[melds]``: the meld table and every policy of docs/rules.md#knobs-melds."""
+    """``[melds]``: the meld table and every policy of docs/rules.md#knobs-melds.
+
+    ``second_double_on_used_pair`` (docs/rules.md#dm13): a second double bezique may be declared
+    to a bezique on the table that already served in a double (three or more packs).
+    """
 
     table: FrozenMap[MeldSpec] = field(factory=FrozenMap, converter=_frozen_map)
     values: FrozenMap[int] = field(factory=FrozenMap, converter=_frozen_map)
@@ -153,16 +181,34 @@ class MeldRules:
     on_last_stock_trick: bool = True
     require_trump_marriage_before_sequence: bool = False
     timing: Literal["before_draw", "after_draw"] = "before_draw"
+    second_double_on_used_pair: bool = False
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
 
 
 @frozen(kw_only=True)
 class EndgameRules:
-    """``[endgame]``: the duty to follow, trump and win once the stock is exhausted."""
+    """``[endgame]``: the duty to follow, trump and win once the stock is exhausted.
+
+    The last four keys say how that duty reads at more than two seats (docs/rules.md#dm4 to
+    #dm7); at two seats every value of them plays alike: ``format`` the end phase as one
+    table or as two duels, ``beat`` whether "win" means beating the card now winning or the
+    card led, ``trump_when_void`` how a seat void in the suit led must trump, ``beat_partner``
+    whether a partner's winning card must be beaten too.
+    """
 
     obligation: Literal["follow_and_win", "follow_only", "follow_trump_beat_trump_lead"] = (
         "follow_and_win"
     )
     revoke_penalty: Literal["none", "forfeit_remaining_tricks"] = "none"
+    format: Literal["full_table", "pairwise_duels"] = "full_table"
+    beat: Literal["current_winner", "led_card"] = "current_winner"
+    trump_when_void: Literal["only_if_winning", "must_overtrump", "any_trump"] = "must_overtrump"
+    beat_partner: bool = True
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
 
 
 @frozen(kw_only=True)
@@ -237,6 +283,51 @@ class RubiconRules:
     loser_under_100_extra: int = 0
 
 
+MAX_SEATS = 4
+"""The most seats a profile may have (the family is played by two to four)."""
+
+
+def _one_team_a_seat(seats: SeatRules) -> tuple[tuple[int, ...], ...]:
+    """The default teams: one a seat (bounded, so that an absurd ``players`` builds nothing
+    large before validation reports it)."""
+    return tuple((seat,) for seat in range(min(max(seats.players, 0), MAX_SEATS)))
+
+
+@frozen(kw_only=True)
+class SeatRules:
+    """``[seats]``: how many play and who plays with whom (docs/rules.md#knobs-seats).
+
+    Seats are numbered from 0 in playing order; ``teams`` lists the seats of each team (a
+    team's index is its position), by default one team a seat. ``direction`` is descriptive
+    (rendering and records): the rules see only playing order. ``attrs.evolve`` keeps the
+    old ``teams``, so give both when changing ``players``.
+    """
+
+    players: int = 2
+    teams: tuple[tuple[int, ...], ...] = field(
+        default=attrs.Factory(_one_team_a_seat, takes_self=True)
+    )
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+
+
+@frozen(kw_only=True)
+class PartnershipRules:
+    """``[partnership]``: what partners may do together (docs/rules.md#dm8 to #dm11); only a
+    profile whose teams have two seats may change these.
+
+    ``declarer``: who declares after a won trick (the winner, who may pass the turn to the
+    partner; the winner or the partner; the winner only). ``consult``: the winner sees whether
+    the partner could declare. ``combine_table_cards``: a seat may add cards from its hand to
+    the partner's tabled declarations. ``bezique_from_either``: a multiple bezique may take its
+    cards from both partners.
+    """
+
+    declarer: Literal["winner_or_pass", "winner_or_partner", "winner_only"] = "winner_or_pass"
+    consult: bool = False
+    combine_table_cards: bool = True
+    bezique_from_either: bool = False
+
+
 @frozen(kw_only=True)
 class Rules:
     """A complete, validated rule profile. Frozen and hashable; see ``docs/profiles.md``."""
@@ -256,6 +347,22 @@ class Rules:
     tricks: TrickRules = field(factory=TrickRules)
     game: GameRules = field(factory=GameRules)
     rubicon: RubiconRules = field(factory=RubiconRules)
+    seats: SeatRules = field(factory=SeatRules)
+    partnership: PartnershipRules = field(factory=PartnershipRules)
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
+
+    @property
+    def players(self) -> int:
+        """The number of seats (``seats.players``): 2 in every two-handed game."""
+        return self.seats.players
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team (``seats.teams``), a team's index its position: ``((0,),
+        (1,))`` in every two-handed game."""
+        return self.seats.teams
 
     @property
     def digest(self) -> str:

@@ -8,12 +8,21 @@ stood in) instead of piling derived noise on top of the real problem.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterable
 
+import attrs
 from attrs import field, frozen
 
 from bezique.rules.convert import format_path
-from bezique.rules.model import MeldSpec, Rules
+from bezique.rules.model import (
+    MAX_SEATS,
+    GameRules,
+    MeldSpec,
+    PartnershipRules,
+    RubiconRules,
+    Rules,
+)
 
 MAX_POINTS = 1_000_000
 """Points of any single meld or bonus may not exceed this (a sane bound)."""
@@ -23,6 +32,14 @@ MAX_COPIES = 8
 """Packs mixed at most (the card encoding holds eight copies of a card)."""
 MAX_ORDER = 100
 """The highest order a meld may have within its class."""
+MIN_SEATS = 2
+"""The fewest seats a profile may have (``seats.players``; the most is `MAX_SEATS`)."""
+PLAYABLE_SEATS = 2
+"""The most seats the engine plays today: a profile with more is refused (a temporary gate,
+until the engine plays three and four seats)."""
+MAX_LISTED = 8
+"""Seat and team numbers a problem lists before it counts the rest."""
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def _keys(keys: Iterable[str]) -> frozenset[str]:
@@ -90,23 +107,39 @@ def _deal_issues(rules: Rules, out: list[Issue]) -> None:
             )
         )
     turn_up = rules.trump.selection.startswith("turn_up")
-    needed = 2 * hand + (1 if turn_up else 0) + 1
+    players = rules.players if MIN_SEATS <= rules.players <= MAX_SEATS else 2
+    needed = players * hand + (1 if turn_up else 0) + 1
     if 1 <= pack.copies <= MAX_COPIES and pack.ranks and hand >= 1 and pack_size < needed:
         out.append(
             Issue(
                 "deal.hand_size",
-                f"a pack of {pack_size} cards (pack.ranks, pack.copies) cannot deal two hands "
-                f"of {hand}{' and a turn-up' if turn_up else ''} and leave a stock",
-                {"pack.ranks", "pack.copies", "trump.selection"},
+                f"a pack of {pack_size} cards (pack.ranks, pack.copies) cannot deal "
+                f"{_NUMBERS[players]} hands of {hand}{' and a turn-up' if turn_up else ''} and "
+                "leave a stock",
+                {"pack.ranks", "pack.copies", "trump.selection", "seats.players"},
             )
         )
-    if deal.dealer_cut_bonus and not 2 * hand <= deal.cut_bonus_exact <= pack_size:
+    elif 1 <= pack.copies <= MAX_COPIES and pack.ranks and hand >= 1:
+        stock = pack_size - players * hand
+        if stock % players:
+            out.append(
+                Issue(
+                    "seats.players",
+                    f"a pack of {pack_size} cards (pack.ranks, pack.copies) less {players} "
+                    f"hands of {hand} (deal.hand_size) leaves a stock of {stock} = "
+                    f"{stock // players} × {players} + {stock % players}: every seat draws "
+                    "one card a trick, so the stock must divide by the seats",
+                    {"pack.ranks", "pack.copies", "deal.hand_size"},
+                )
+            )
+    if deal.dealer_cut_bonus and not players * hand <= deal.cut_bonus_exact <= pack_size:
         out.append(
             Issue(
                 "deal.cut_bonus_exact",
-                f"must lie between the cards dealt ({2 * hand}) and the pack size "
+                f"must lie between the cards dealt ({players * hand}) and the pack size "
                 f"({pack_size}), got {deal.cut_bonus_exact}",
-                {"deal.hand_size", "pack.ranks", "pack.copies", "deal.dealer_cut_bonus"},
+                {"deal.hand_size", "pack.ranks", "pack.copies", "deal.dealer_cut_bonus",
+                 "seats.players"},
             )
         )
     _points(out, "deal.cut_bonus_dealer", deal.cut_bonus_dealer)
@@ -269,6 +302,127 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
         )
 
 
+def _team_issues(rules: Rules, out: list[Issue]) -> bool:
+    """The teams partition the seats, and group them as a source does (docs/rules.md#dm8):
+    one seat a team or, at four seats, partners opposite. Whether they do."""
+    players, teams = rules.players, rules.teams
+    involves = {"seats.players"}
+    count = Counter(seat for team in teams for seat in team)
+    outside = sorted(s for s in count if not 0 <= s < players)
+    twice = sorted(s for s, n in count.items() if 0 <= s < players and n > 1)
+    missing = sorted(set(range(players)) - set(count))
+    empty = [index for index, team in enumerate(teams) if not team]
+    problems = []
+    if outside:
+        problems.append(f"{_these('seat', outside)} not among the {players} seats "
+                        f"(0 to {players - 1}, seats.players)")
+    if twice:
+        problems.append(f"{_these('seat', twice)} listed more than once")
+    if missing:
+        problems.append(f"{_these('seat', missing)} in no team")
+    if empty:
+        problems.append(f"{_these('team', empty)} empty")
+    out.extend(Issue("seats.teams", problem, involves) for problem in problems)
+    if problems:
+        return False
+    grouping = sorted(tuple(sorted(team)) for team in teams)
+    if all(len(team) == 1 for team in teams) or (players == 4 and grouping == [(0, 2), (1, 3)]):
+        return True
+    out.append(Issue(
+        "seats.teams",
+        f"{[list(team) for team in teams]}: teams are one seat each or, at four seats, "
+        "partners opposite, [[0, 2], [1, 3]] (no source plays another grouping)", involves))
+    return False
+
+
+def _these(noun: str, numbers: list[int]) -> str:
+    """``seat 3 is`` or ``seats 0, 3 are`` (at most `MAX_LISTED` numbers, then a count)."""
+    if len(numbers) == 1:
+        return f"{noun} {numbers[0]} is"
+    shown = ", ".join(str(n) for n in numbers[:MAX_LISTED])
+    more = f" and {len(numbers) - MAX_LISTED} more" if len(numbers) > MAX_LISTED else ""
+    return f"{noun}s {shown}{more} are"
+
+
+def _seat_issues(rules: Rules, out: list[Issue]) -> None:
+    """The seat keys and what they allow (docs/rules.md#more-seats), every problem at once."""
+    if rules.melds.second_double_on_used_pair and 1 <= rules.pack.copies < 3:
+        out.append(Issue(
+            "melds.second_double_on_used_pair",
+            f"needs three packs or more (a third copy of each bezique card), not "
+            f"pack.copies = {rules.pack.copies}", {"pack.copies"}))
+    elif rules.melds.second_double_on_used_pair:
+        out.append(Issue(
+            "melds.second_double_on_used_pair",
+            "true is not playable yet: the engine forbids a second double on a used pair, "
+            "and profiles that allow it are refused until it plays them"))
+    players = rules.players
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        out.append(Issue("seats.players", f"must be {MIN_SEATS} to {MAX_SEATS}, got {players}"))
+        return
+    if players > PLAYABLE_SEATS:
+        out.append(Issue(
+            "seats.players",
+            f"{players} seats are not playable yet: the engine plays {_NUMBERS[PLAYABLE_SEATS]} "
+            "seats, and profiles for more are refused until it plays them"))
+    teams_ok = _team_issues(rules, out)
+    team_count = len(rules.teams)
+    if teams_ok and all(len(team) == 1 for team in rules.teams):
+        defaults = PartnershipRules()
+        for key in ("declarer", "consult", "combine_table_cards", "bezique_from_either"):
+            value = getattr(rules.partnership, key)
+            if value != getattr(defaults, key):
+                out.append(Issue(
+                    f"partnership.{key}",
+                    f"{_shown(value)} applies to partners only, and every team here has one "
+                    "seat (seats.teams)", {"seats.teams", "seats.players"}))
+    if rules.endgame.format == "pairwise_duels" and players != 4:
+        out.append(Issue(
+            "endgame.format",
+            f"'pairwise_duels' is played at four seats only, not {players} (seats.players)",
+            {"seats.players"}))
+    if teams_ok and team_count != 2:
+        _two_team_issues(rules, team_count, out)
+    if players > 2:
+        _two_seat_issues(rules, out)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _two_team_issues(rules: Rules, team_count: int, out: list[Issue]) -> None:
+    """Keys that settle one winner against one loser need two teams (docs/rules.md#dm12)."""
+    game, plain = rules.game, GameRules()
+    why = (f"settles one winner against one loser, so it needs two teams, not {team_count} "
+           "(seats.teams)")
+    involves = {"seats.teams", "seats.players"}
+    for key in ("double_win_below", "call_out", "single_deal"):
+        if getattr(game, key) != getattr(plain, key):
+            out.append(Issue(f"game.{key}", why, involves))
+    rubicon, none = rules.rubicon, RubiconRules()
+    for attribute in attrs.fields(RubiconRules):
+        if getattr(rubicon, attribute.name) != getattr(none, attribute.name):
+            out.append(Issue(f"rubicon.{attribute.name}", why, involves))
+
+
+def _two_seat_issues(rules: Rules, out: list[Issue]) -> None:
+    """Two-seat rules that no source plays at more seats."""
+    why = f"is a two-seat rule; no source says how it is played at {rules.players} seats"
+    involves = {"seats.players"}
+    if rules.deal.dealer_cut_bonus:
+        out.append(Issue("deal.dealer_cut_bonus", f"true {why}", involves))
+    if rules.last_stock.winner_chooses:
+        out.append(Issue("last_stock.winner_chooses", f"true {why}", involves))
+    if rules.endgame.revoke_penalty != "none":
+        out.append(Issue("endgame.revoke_penalty", f"{rules.endgame.revoke_penalty!r} {why}",
+                         involves))
+    if rules.melds.timing != "before_draw":
+        out.append(Issue("melds.timing", f"{rules.melds.timing!r} {why}", involves))
+
+
 def check(rules: Rules) -> list[Issue]:
     """Every cross-field problem of a profile as `Issue` objects (empty if valid)."""
     out: list[Issue] = []
@@ -278,6 +432,7 @@ def check(rules: Rules) -> list[Issue]:
     _deal_issues(rules, out)
     _meld_issues(rules, out)
     _scoring_issues(rules, out)
+    _seat_issues(rules, out)
     return out
 
 
