@@ -15,12 +15,14 @@ from __future__ import annotations
 from attrs import frozen
 
 from bezique.rules.diff import diff_rules
-from bezique.rules.model import (
-    EndgameRules,
-    MeldSpec,
-    PartnershipRules,
-    Rules,
-    SeatRules,
+from bezique.rules.model import MeldSpec, PartnershipRules, Rules
+from bezique.rulesheet.seats import (
+    draw_at_seats,
+    more_seat_duties,
+    partners,
+    partnership_lines,
+    seat_lines,
+    two_seats,
 )
 
 SUIT_PAIRS = "♠–♦, ♥–♣"
@@ -178,7 +180,7 @@ def _deal(rules: Rules) -> _Lines:
         "hand_winner_deals": "The winner of the deal deals next.",
     }[deal.rotation]
     lines: _Lines
-    if _two_seats(rules):
+    if two_seats(rules):
         lines = [
             (f"Two players, P0 and P1. {size} cards: {packs} of {per_pack} "
              f"({' '.join(pack.ranks)} in each suit, highest first).",
@@ -187,7 +189,7 @@ def _deal(rules: Rules) -> _Lines:
              f"{size - dealt} cards form the stock.", ("deal.hand_size", "deal.packets")),
         ]
     else:
-        lines = _seat_lines(rules, size, packs, per_pack, how)
+        lines = seat_lines(rules, size, packs, per_pack, how)
     lines += [(first, ("deal.first_dealer",)), (rotation, ("deal.rotation",))]
     if deal.dealer_cut_bonus:
         lines.append((
@@ -199,41 +201,6 @@ def _deal(rules: Rules) -> _Lines:
         ))
     else:
         lines.append(("No bonus for the cut.", ("deal.dealer_cut_bonus",)))
-    return lines
-
-
-def _two_seats(rules: Rules) -> bool:
-    """Whether every seat key holds its two-seat default (the sheet then says nothing of
-    them, as before the keys existed)."""
-    return rules.seats == SeatRules()
-
-
-def _partners(rules: Rules) -> bool:
-    return any(len(team) > 1 for team in rules.teams)
-
-
-def _seat_lines(rules: Rules, size: int, packs: str, per_pack: int, how: str) -> _Lines:
-    """The deal's opening lines at other than the two default seats."""
-    n, hand = rules.players, rules.deal.hand_size
-    last = f"P{n - 1}"
-    passes = _yes(rules.seats.direction == "clockwise", "to the left (clockwise)",
-                  "to the right (counter-clockwise)")
-    lines: _Lines = [
-        (f"{_n(n).capitalize()} players, P0 to {last}, numbered in playing order; play and the "
-         f"deal pass {passes}. {size} cards: {packs} of {per_pack} "
-         f"({' '.join(rules.pack.ranks)} in each suit, highest first).",
-         ("seats.players", "seats.direction", "pack.ranks", "pack.copies")),
-        (f"Each player is dealt {hand} cards, {how}, the seat after the dealer first; the "
-         f"other {size - n * hand} cards form the stock.",
-         ("deal.hand_size", "deal.packets", "seats.players")),
-    ]
-    if _partners(rules):
-        sides = " against ".join(" and ".join(f"P{seat}" for seat in team)
-                                 for team in rules.teams)
-        lines.append((f"Partnerships: {sides}; a side's total is the sum of its players' "
-                      "points.", ("seats.teams",)))
-    else:
-        lines.append(("Every player plays for himself.", ("seats.teams",)))
     return lines
 
 
@@ -288,40 +255,14 @@ def _declarations(rules: Rules) -> _Lines:
               "A sequence needs no trump marriage before it."),
          ("melds.require_trump_marriage_before_sequence",)),
     ]
-    if _partners(rules) or rules.partnership != PartnershipRules():
-        lines += _partnership_lines(rules)
+    if partners(rules) or rules.partnership != PartnershipRules():
+        lines += partnership_lines(rules)
     if any(s.suits == "none" for n, s in m.table.items() if n not in unscored):
         lines.append((_yes(m.carte_blanche_repeat,
                            "Carte blanche scores again each time a non-court card is drawn "
                            "and shown.", "Carte blanche scores once."),
                       ("melds.carte_blanche_repeat",)))
     return lines
-
-
-def _partnership_lines(rules: Rules) -> _Lines:
-    """Who declares for a side, and what partners' cards may do together."""
-    pr = rules.partnership
-    declarer = {
-        "winner_or_pass": "The trick's winner declares, or passes the turn to his partner; "
-                          "if the partner cannot declare, neither may.",
-        "winner_or_partner": "The trick's winner or his partner declares; a partner who "
-                             "declines hands the turn back to the winner.",
-        "winner_only": "Only the trick's winner declares; he cannot pass to his partner.",
-    }[pr.declarer]
-    return [
-        (declarer, ("partnership.declarer",)),
-        (_yes(pr.consult, "The winner sees whether his partner could declare.",
-              "Partners may not consult on who declares."), ("partnership.consult",)),
-        (_yes(pr.combine_table_cards,
-              "A player may add cards from his hand to his partner's declarations still on "
-              "the table, within what the partner could declare.",
-              "Each partner declares only with his own cards."),
-         ("partnership.combine_table_cards",)),
-        (_yes(pr.bezique_from_either,
-              "A double or triple bezique may take its cards from both partners.",
-              "A double or triple bezique counts only with all its cards from one hand."),
-         ("partnership.bezique_from_either",)),
-    ]
 
 
 def _reuse(rules: Rules) -> _Lines:
@@ -361,7 +302,7 @@ def _reuse(rules: Rules) -> _Lines:
               f"A second {double} may be declared to a {single} that already served in a "
               f"{double}.",
               f"A {single} that served in a {double} serves in no other {double}.")
-         if m.second_double_on_used_pair or not _two_seats(rules) else "",
+         if m.second_double_on_used_pair or not two_seats(rules) else "",
          ("melds.second_double_on_used_pair",)),
         ("A trump quartet over a plain quartet needs a fresh trump card "
          "(docs/rules.md#r13)." if any(s.order > 1 and s.suits == "trump" and len(s.ranks) == 1
@@ -437,7 +378,7 @@ def _tricks(rules: Rules) -> _Lines:
         (_draw(rules), ("last_stock.winner_chooses",)),
         (f"Once the stock is gone (the end phase), each player must {obligation}.",
          ("endgame.obligation",)),
-        *_more_seat_duties(rules),
+        *more_seat_duties(rules),
         (_yes(e.revoke_penalty == "none", "An illegal card is refused.",
               "A revoke forfeits the remaining tricks."), ("endgame.revoke_penalty",)),
         (gather, ("tricks.gather",)),
@@ -450,41 +391,9 @@ def _tricks(rules: Rules) -> _Lines:
     ]
 
 
-def _more_seat_duties(rules: Rules) -> _Lines:
-    """How the end-phase duty reads at more seats: lines only where a key is not at its
-    default or more than two play (at two seats every value plays alike)."""
-    e, plain = rules.endgame, EndgameRules()
-    shown = not _two_seats(rules)
-    lines: _Lines = []
-    if shown or e.format != plain.format:
-        lines.append((_yes(e.format == "full_table",
-                           "The end phase is played by all at one table.",
-                           "The end phase is two duels: the winner of the last stock trick "
-                           "against the next seat, then the other two."), ("endgame.format",)))
-    if shown or e.beat != plain.beat:
-        lines.append((_yes(e.beat == "current_winner",
-                           "To win means to beat the card now winning the trick.",
-                           "To win means to beat the card led."), ("endgame.beat",)))
-    if shown or e.trump_when_void != plain.trump_when_void:
-        lines.append(({
-            "only_if_winning": "A player void in the suit led trumps only with a trump that "
-                               "would win; otherwise any card.",
-            "must_overtrump": "A player void in the suit led must trump, over-trumping if able.",
-            "any_trump": "A player void in the suit led must trump, with any trump.",
-        }[e.trump_when_void], ("endgame.trump_when_void",)))
-    if _partners(rules) or e.beat_partner != plain.beat_partner:
-        lines.append((_yes(e.beat_partner, "A partner's winning card must be beaten too.",
-                           "A partner's winning card need not be beaten."),
-                      ("endgame.beat_partner",)))
-    return lines
-
-
 def _draw(rules: Rules) -> str:
-    if not _two_seats(rules):
-        text = "Each trick's winner draws first from the stock, then the others in playing order"
-        if rules.trump.selection.startswith("first_marriage"):
-            return text + "."
-        return text + "; the last card drawn is the turn-up, by the seat before the winner."
+    if not two_seats(rules):
+        return draw_at_seats(rules)
     text = "Each trick's winner draws first from the stock, then the other"
     if rules.trump.selection.startswith("first_marriage"):
         return text + "."
