@@ -40,6 +40,7 @@ from bezique.record.model import (
     Result,
 )
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
+from bezique.rules.convert import deep_key
 
 __all__ = ["dump", "dumps", "load", "loads"]
 
@@ -273,6 +274,9 @@ def _loads(text: str) -> Record:
     ):
         raise RecordError(0, f"larger than {MAX_RECORD_BYTES:,} bytes "
                              "(bezique.record.MAX_RECORD_BYTES); not read")
+    deep = deep_key(text)  # before the parser, whose cost grows with a key's depth squared
+    if deep:
+        raise RecordError(0, f"not valid TOML: {deep}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -5,7 +5,8 @@ replaced) → `Rules` via cattrs → `validate`. Every problem of every stage is
 `ProfileError`, each as ``source: key.path: what``, where *source* is the file that set the key.
 
 Profiles may come from strangers, so nothing here reads more than it must: a profile is at most
-`MAX_PROFILE_BYTES`, nested at most ``MAX_DEPTH`` levels, and ``extends`` reads only a built-in
+`MAX_PROFILE_BYTES`, nested at most ``MAX_DEPTH`` levels (dotted keys and table headers
+checked before the parser, `bezique.rules.convert.deep_key`), and ``extends`` reads only a built-in
 profile or a file under the folder it is allowed to read (`profile_from_toml`, `load_profile`).
 """
 
@@ -26,6 +27,7 @@ import tomli_w
 
 from bezique.errors import MAX_PROBLEMS, ProfileError
 from bezique.rules.convert import (
+    deep_key,
     depth_errors,
     format_path,
     structure_partial,
@@ -93,6 +95,9 @@ def _parse(text: str | bytes, source: str) -> dict[str, Any]:
             ) from None
     if not text.strip():
         raise ProfileError([f"{source}: the profile is empty"])
+    deep = deep_key(text)  # before the parser, whose cost grows with a key's depth squared
+    if deep:
+        raise ProfileError([f"{source}: {deep}"])
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
@@ -104,9 +109,9 @@ def _parse(text: str | bytes, source: str) -> dict[str, Any]:
         raise ProfileError(
             [f"{source}: TOML syntax error: a number is too long ({what})"]
         ) from None
-    deep = depth_errors(data)  # refused here: merging and structuring recurse
-    if deep:
-        raise ProfileError([f"{source}: {format_path(at)}: {what}" for at, what in deep])
+    nested = depth_errors(data)  # refused here: merging and structuring recurse
+    if nested:
+        raise ProfileError([f"{source}: {format_path(at)}: {what}" for at, what in nested])
     return data
 
 
