@@ -532,3 +532,40 @@ def test_dots_in_strings_and_numbers_are_no_depth() -> None:
     text = ('extends = "bezique"\ndescription = "' + "a." * 100 + '"\n'
             "game.target = 1500\n# " + "x." * 100 + "\n")
     assert profile_from_toml(text).game.target == 1500
+
+
+# --- floats that are not numbers, ints too big to print: refused where they are taken -------
+
+
+@pytest.mark.parametrize("option", [{"seconds": float("inf")}, {"seconds": float("nan")},
+                                    {"z": float("inf")}, {"z": float("nan")}, {"z": -1.0}])
+def test_searchbot_takes_only_finite_numbers(option: dict[str, float]) -> None:
+    from bezique.search import SearchBot
+
+    (name,) = option
+    with pytest.raises(ValueError, match=rf"^SearchBot: {name} must be a"):
+        SearchBot(**option)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan")])
+def test_analysis_thresholds_take_only_finite_numbers(value: float) -> None:
+    from bezique.search.analysis import Thresholds
+
+    with pytest.raises(ValueError, match="positive finite numbers"):
+        Thresholds(inaccuracy=value, mistake=value, blunder=value)
+
+
+def test_analyse_refuses_infinite_thresholds(capsys: pytest.CaptureFixture[str]) -> None:
+    from bezique.cli.main import main
+
+    assert main(["analyse", "--thresholds", "inf,inf,inf", "game.toml"]) == 2
+    assert "positive finite numbers, got inf" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argument", ["points", "totals", "target"])
+def test_settle_names_an_argument_too_big_to_print(argument: str) -> None:
+    huge = 10**5000
+    options: dict[str, Any] = {"points": (100, 200)}
+    options[argument] = huge if argument == "target" else (huge, 0)
+    with pytest.raises(ValueError, match=rf"^{argument}: .*MAX_SCORE"):
+        bezique.settle(load_profile("bezique"), **options)

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable
 
@@ -59,8 +60,8 @@ Progress = Callable[[int, int], None]
 
 
 def _positive(instance: object, attribute: object, value: float) -> None:
-    if not value > 0:
-        raise ValueError(f"thresholds must be positive, got {value}")
+    if not 0 < value < math.inf:  # nan and inf fail too
+        raise ValueError(f"thresholds must be positive finite numbers, got {value}")
 
 
 @frozen(kw_only=True)

@@ -282,8 +282,8 @@ def _check_budget(who: str, simulations: int | None, seconds: float | None) -> N
     """ValueError unless the budget allows at least one playout."""
     if simulations is not None and simulations < 1:
         raise ValueError(f"{who}: simulations must be at least 1, got {simulations}")
-    if seconds is not None and not seconds > 0:
-        raise ValueError(f"{who}: seconds must be positive, got {seconds}")
+    if seconds is not None and not 0 < seconds < math.inf:  # nan and inf fail too
+        raise ValueError(f"{who}: seconds must be a positive finite number, got {seconds}")
 
 
 def evaluate(
@@ -511,6 +511,8 @@ class SearchBot:
             raise ValueError(f"SearchBot: max_nodes must be at least 1, got {max_nodes}")
         if candidates < 1:
             raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
+        if not 0 <= z < math.inf:  # nan and inf fail too
+            raise ValueError(f"SearchBot: z must be a finite number of at least 0, got {z}")
         self.rng = random.Random(seed)
         """The bot's own random stream (worlds are sampled from it)."""
         self.seconds = seconds
