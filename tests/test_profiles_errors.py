@@ -108,7 +108,7 @@ EXACT: list[tuple[str, str, str]] = [
     ("pack_copies_zero", X + "pack.copies = 0",
      "pack.copies: must be 1 to 8, got 0"),
     ("target_zero", X + "game.target = 0",
-     "game.target: must be 1 to 100_000_000, got 0"),
+     "game.target: must be 1 to 100_000, got 0"),
     ("per_trick_zero", X + "melds.per_trick = 0",
      "melds.per_trick: must be 1 to 8, got 0"),
     ("meld_order_zero", X + "melds.table.bezique.order = 0",
@@ -222,7 +222,7 @@ def test_profile_error_message_lists_every_problem() -> None:
         profile_from_toml(X + "game.target = -1\ngame.tie_raise = -5", source=SRC)
     message = str(info.value)
     assert message.startswith("invalid rule profile (2 problems):")
-    assert "house.toml: game.target: must be 1 to 100_000_000, got -1" in message
+    assert "house.toml: game.target: must be 1 to 100_000, got -1" in message
     assert "house.toml: game.tie_raise: must not be negative, got -5" in message
 
 

@@ -569,3 +569,19 @@ def test_settle_names_an_argument_too_big_to_print(argument: str) -> None:
     options[argument] = huge if argument == "target" else (huge, 0)
     with pytest.raises(ValueError, match=rf"^{argument}: .*MAX_SCORE"):
         bezique.settle(load_profile("bezique"), **options)
+
+
+# --- heavy profiles: bounded to what the family plays ---------------------------------------
+
+
+def test_a_meld_table_past_the_bound_is_refused_naming_it() -> None:
+    rows = "".join(f'[melds.table.extra_{i}]\nranks = ["A", "K"]\nsuits = "same"\n'
+                   f'class = "extra_{i}"\n' for i in range(40))
+    with pytest.raises(ProfileError, match=r"melds\.table: 65 melds: at most 48 "
+                       r"\(bezique\.rules\.validate\.MAX_MELDS\)"):
+        profile_from_toml('extends = "eight-pack"\n' + rows)
+
+
+def test_a_target_past_the_bound_is_refused_naming_it() -> None:
+    with pytest.raises(ProfileError, match=r"game\.target: must be 1 to 100_000, got 100000000"):
+        profile_from_toml('extends = "bezique"\ngame.target = 100_000_000')

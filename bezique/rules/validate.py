@@ -26,8 +26,12 @@ from bezique.rules.model import (
 
 MAX_POINTS = 1_000_000
 """Points of any single meld or bonus may not exceed this (a sane bound)."""
-MAX_TARGET = 100_000_000
-"""Targets, thresholds and game bonuses may not exceed this."""
+MAX_TARGET = 100_000
+"""Targets, thresholds and game bonuses may not exceed this: ten times the longest game the
+family plays (a target of 10**8 would play tens of thousands of deals)."""
+MAX_MELDS = 48
+"""The most melds a profile's ``melds.table`` may hold: twice the largest built-in table
+(``eight-pack``, 25); every legal-action list looks at each of them."""
 MAX_COPIES = 8
 """Packs mixed at most (the card encoding holds eight copies of a card)."""
 MAX_ORDER = 100
@@ -206,6 +210,10 @@ def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue])
 
 def _meld_issues(rules: Rules, out: list[Issue]) -> None:
     melds = rules.melds
+    if len(melds.table) > MAX_MELDS:
+        out.append(Issue("melds.table", f"{len(melds.table)} melds: at most {MAX_MELDS} "
+                                        "(bezique.rules.validate.MAX_MELDS)"))
+        return
     for name, spec in melds.table.items():
         _meld_spec_issues(rules, name, spec, out)
     names = list(melds.table)
