@@ -355,7 +355,7 @@ def _cheapest(actions: list[Action], favoured: frozenset[tuple[Rank, Suit]]) -> 
     return low or plain or actions
 
 
-def play(profile: str, deal_seed: int, choice_seed: int, *, compare: bool = True,
+def play(profile: str | Rules, deal_seed: int, choice_seed: int, *, compare: bool = True,
          declare_rate: float = DECLARE_RATE, plies: int | None = None,
          prune: bool = True, binding: str = "broken") -> tuple[DealReport, Deal, ReuseModel]:
     """Play one meld-rich deal (`meld_rich_deal`): a declaration ``declare_rate`` of the times
@@ -365,12 +365,12 @@ def play(profile: str, deal_seed: int, choice_seed: int, *, compare: bool = True
     time); ``compare``: at every decision where the player may declare, `compare_now`.
     ``plies``: stop after that many actions. ``binding``: the model's reading of R14 (c)
     (`ReuseModel.binding`)."""
-    rules = load_profile(profile)
+    rules = profile if isinstance(profile, Rules) else load_profile(profile)
     deal = meld_rich_deal(rules, deal_seed)
     favoured = precious(rules, deal_seed)
     rng = random.Random(choice_seed)
     model = ReuseModel(rules, binding)
-    report = DealReport(profile, deal_seed, choice_seed)
+    report = DealReport(rules.name, deal_seed, choice_seed)
     moves: list[str] = []
     while not deal.is_over and (plies is None or len(moves) < plies):
         model.follow(deal)
