@@ -64,6 +64,19 @@ class ExtraMissing(ImportError, RuntimeError):
     was before it moved here from `bezique.lab`, so that code catching either still does."""
 
 
+def extra_missing(feature: str, extra: str, error: ImportError) -> ExtraMissing:
+    """The one error of every feature behind an optional extra that is not installed: it names
+    the feature, the module missing and the extra to install. Raise it ``from`` ``error``.
+
+    >>> print(extra_missing("bezique.web.app", "web",
+    ...                     ModuleNotFoundError("No module named 'starlette'", name="starlette")))
+    bezique.web.app needs the web extra (starlette is not installed): pip install 'bezique[web]'
+    """
+    missing = error.name or "a dependency"
+    return ExtraMissing(f"{feature} needs the {extra} extra ({missing} is not installed): "
+                        f"pip install 'bezique[{extra}]'")
+
+
 def _profile_error(problems: tuple[str, ...], more: int) -> ProfileError:
     """A `ProfileError` again, from what pickling kept of it."""
     return ProfileError(problems, more=more)

@@ -74,7 +74,8 @@ def test_plot_without_matplotlib_says_what_to_install(
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(["compare", *FAST, "--plot", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "bezique compare: --plot needs matplotlib: pip install 'bezique[lab]'"
+    assert err.strip() == ("bezique compare: --plot needs the lab extra (matplotlib is not "
+                           "installed): pip install 'bezique[lab]'")
 
 
 def test_an_unknown_profile_is_refused_listing_the_built_in_names(

@@ -30,8 +30,13 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import numpy as np
-import pyspiel
+from bezique.errors import extra_missing
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise extra_missing("bezique.adapters.openspiel", "openspiel", error) from error
 
 from bezique.actions import Action, Announce, Meld
 from bezique.cards import card_name, iter_bits

@@ -35,6 +35,7 @@ from typing import Any, SupportsIndex
 from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
+from bezique.errors import extra_missing
 from bezique.features import observation_size, observation_tensor
 from bezique.game import deal_result, settle_deal
 from bezique.observation import glimpse
@@ -47,9 +48,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError(
-        "bezique.adapters.pettingzoo needs PettingZoo: pip install 'bezique[pettingzoo]'"
-    ) from error
+    raise extra_missing("bezique.adapters.pettingzoo", "pettingzoo", error) from error
 
 __all__ = ["AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "env", "raw_env"]
 

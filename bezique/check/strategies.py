@@ -30,8 +30,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import tomli_w
-from hypothesis import note, reject
-from hypothesis import strategies as st
+
+from bezique.errors import extra_missing
+
+try:
+    from hypothesis import note, reject
+    from hypothesis import strategies as st
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise extra_missing("bezique.check.strategies", "test", error) from error
 
 from bezique.actions import Action
 from bezique.check.playout import Playout, default_max_plies

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from bezique.errors import ExtraMissing
+from bezique.errors import extra_missing
 from bezique.lab.simulation import Progress
 
 T = TypeVar("T")
 """What a task returns, in a list per chunk of games."""
 
-INSTALL_HINT = "the ray backend needs Ray: pip install 'bezique[ray]'"
+INSTALL_HINT = ("the ray backend needs the ray extra (ray is not installed): "
+                "pip install 'bezique[ray]'")
 """What to install for the Ray backend."""
 
 
@@ -35,8 +36,8 @@ def run_on_ray(task: Callable[[range], list[T]], tasks: list[range],
     KeyboardInterrupt raised again. `bezique.errors.ExtraMissing` without Ray."""
     try:
         import ray
-    except ImportError:
-        raise ExtraMissing(INSTALL_HINT) from None
+    except ImportError as error:
+        raise extra_missing("the ray backend", "ray", error) from None
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)

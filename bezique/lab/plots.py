@@ -12,10 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bezique.errors import ExtraMissing
+from bezique.errors import extra_missing
 from bezique.lab.comparison import Comparison
 
-INSTALL_HINT = "--plot needs matplotlib: pip install 'bezique[lab]'"
+INSTALL_HINT = ("--plot needs the lab extra (matplotlib is not installed): "
+                "pip install 'bezique[lab]'")
 """What to install for the figures."""
 
 RATE_KEYS = ("game_win_p0", "game_win_first_dealer", "game_win_bot_a", "double_win", "rubicon",
@@ -31,8 +32,8 @@ def require_matplotlib() -> Any:
     with the install hint when matplotlib is not installed."""
     try:
         import matplotlib
-    except ImportError:
-        raise ExtraMissing(INSTALL_HINT) from None
+    except ImportError as error:
+        raise extra_missing("--plot", "lab", error) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -21,13 +21,18 @@ import re
 from importlib.resources import files
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from bezique.errors import extra_missing
+
+try:
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.exceptions import HTTPException
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise extra_missing("bezique.web.app", "web", error) from error
 
 from bezique.bots import BOTS
 from bezique.cards import parse_card
