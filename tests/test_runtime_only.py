@@ -76,7 +76,7 @@ def test_every_command_but_check_runs_without_hypothesis(name: str) -> None:
 
 def test_check_without_hypothesis_says_in_one_line_what_to_install() -> None:
     result = run_without_hypothesis("check", "bezique", "--deals", "1")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr

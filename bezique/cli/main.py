@@ -30,6 +30,14 @@ from bezique.errors import ProfileError
 __all__ = ["build_parser", "main"]
 
 
+EXIT_STATUS = (
+    "exit status: 0 done; 1 a failure (a bad profile or record, a broken invariant, a game "
+    "error); 2 a usage error or a missing extra (it names what to install); 130 interrupted "
+    "(Ctrl-C). Output cut short by the reader (| head) ends quietly with 0."
+)
+"""The exit-status scheme of every command (`bezique --help` shows it)."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with one subparser per registered command."""
     # Each command module registers its command when imported, in this order in --help.
@@ -48,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     parser = argparse.ArgumentParser(
-        prog="bezique", description="Play, check and analyse the Bezique family of card games."
+        prog="bezique", description="Play, check and analyse the Bezique family of card games.",
+        epilog=EXIT_STATUS,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS.values():

@@ -16,7 +16,8 @@ from bezique.cli.base import Command, positive_int, register
 from bezique.cli.play import bot_spec_type
 from bezique.rules import list_profiles
 
-MISSING = "bezique serve needs the web extra: pip install 'bezique[web]'"
+MISSING = ("bezique serve: bezique.web.app needs the web extra (starlette is not installed): "
+           "pip install 'bezique[web]'")
 """What ``bezique serve`` says when Starlette or uvicorn is missing."""
 
 
@@ -35,9 +36,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted (Ctrl-C)."""
     try:
         from bezique.web.app import create_app, serve
-    except ImportError:
-        print(MISSING, file=sys.stderr)
-        return 1
+    except ImportError as exc:  # `ExtraMissing`, naming the extra
+        print(f"bezique serve: {exc}", file=sys.stderr)
+        return 2
     app = create_app(profile=args.profile, bot=args.bot)
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     address = f"http://{host}:{args.port}/"
