@@ -69,3 +69,20 @@ def test_serve_prints_its_address_and_serves_the_app(monkeypatch: pytest.MonkeyP
 def test_serve_refuses_a_bad_port_or_bot() -> None:
     assert cli.main(["serve", "--port", "0"]) == 2
     assert cli.main(["serve", "--bot", "deep-blue"]) == 2
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_before_announcing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import socket
+
+    pytest.importorskip("starlette")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [f"bezique serve: port {port} on 127.0.0.1 is not free (Address "
+                                "already in use): choose another with --port"]

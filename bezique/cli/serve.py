@@ -2,12 +2,14 @@
 
 Starts the web app (`bezique.web.app`) on a local address, prints it, and with ``--open``
 opens it in a browser. The ``web`` extra is needed (``pip install 'bezique[web]'``); without
-it the command says so in one line and exits with 1.
+it the command says so in one line and exits with 2. A port already in use is refused before
+anything is announced: one line naming it, exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 import webbrowser
 from typing import TextIO
@@ -19,6 +21,24 @@ from bezique.rules import list_profiles
 MISSING = ("bezique serve: bezique.web.app needs the web extra (starlette is not installed): "
            "pip install 'bezique[web]'")
 """What ``bezique serve`` says when Starlette or uvicorn is missing."""
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (None when it can): tried by
+    binding a socket there, as the server will, before anything is announced."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return f"cannot listen on {host}: {exc.strerror or exc}"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return (f"port {port} on {host} is not free ({exc.strerror or exc}): choose "
+                    "another with --port")
+    return None
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +59,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:  # `ExtraMissing`, naming the extra
         print(f"bezique serve: {exc}", file=sys.stderr)
         return 2
+    problem = port_problem(args.host, args.port)
+    if problem:
+        print(f"bezique serve: {problem}", file=sys.stderr)
+        return 1
     app = create_app(profile=args.profile, bot=args.bot)
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     address = f"http://{host}:{args.port}/"
