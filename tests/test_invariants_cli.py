@@ -80,7 +80,9 @@ def test_check_reports_a_planted_fault_as_a_replayable_record(
 def test_check_reports_a_target_no_game_reaches(
     write_profile: Callable[[str, str], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = write_profile("endless.toml", 'extends = "bezique"\ngame.target = 100000000\n')
+    # the highest target allowed, deals that score little: melds only
+    path = write_profile("endless.toml", 'extends = "bezique"\ngame.target = 100000\n'
+                         'last_trick.value = 0\nbrisques.min_to_score = 16\n')
     assert main(["check", str(path), "--deals", "2", "--quiet"]) == 1
     assert "no game ended within 200 deals" in capsys.readouterr().out
 
