@@ -1,0 +1,88 @@
+"""Starting a deal: the shuffle and the fields of a fresh `DealState`.
+
+`bezique.deal.Deal` builds every deal through `start` (`Deal.new`, `Deal.from_order`,
+`Deal.from_position`, and `Deal.undo`'s replay), so a deal's first state is set in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bezique.cards import CARDS
+from bezique.compile import Compiled
+from bezique.events import Event
+from bezique.state import LEAD, DealState, Origin
+
+
+def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
+    """A Fisher-Yates shuffle driven by ``random.Random(seed).random()``: the same on every
+    platform and Python version."""
+    rng = random.Random(seed)
+    out = list(cards)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def start(
+    d: DealState,
+    c: Compiled,
+    hands: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    turn_up: int | None,
+    dealer: int,
+    trump: int | None,
+    leader: int,
+    scores: tuple[int, int] | None,
+    totals: tuple[int, int],
+    target: int | None,
+) -> None:
+    """Set every field of the new, empty ``d`` to the start of a deal of these hands, stock
+    (top first) and turn-up, scoring a turned-up dix where the profile does."""
+    d._c = c
+    d._origin = Origin(
+        hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(stock), turn_up=turn_up,
+        trump=trump, leader=leader, scores=scores,
+    )
+    d.rules = c.rules
+    d.seed = None
+    d.dealer = dealer
+    d.totals = (int(totals[0]), int(totals[1]))
+    d.target = c.rules.game.target if target is None else target
+    d._hand = [sum(1 << x for x in h) for h in hands]
+    d._table = [0, 0]
+    d._captured = [0, 0]
+    d._heap = 0
+    d._dead = 0
+    d._stock = list(reversed(stock))
+    d._turn_up = -1 if turn_up is None else turn_up
+    if trump is None and turn_up is not None:
+        trump = turn_up >> 6
+    d._trump = -1 if trump is None else trump
+    d._trick = []
+    d._leader = leader
+    d._to_move = leader
+    d._phase = LEAD
+    d._end_phase = d.stock_size == 0
+    d._scores = list(scores) if scores is not None else [0, 0]
+    d._decls = ()
+    d._dix_scored = 0
+    d._turn_melds = 0
+    d._turn_dix = 0
+    d._drawn = False
+    d._last_stock_turn = False
+    d._tricks = 0
+    d._last_winner = -1
+    d._events = [Event("deal", dealer)]
+    d._actions = []
+    d._known = [0, 0]
+    d._called_out = -1
+    d._carte = [1, 1] if c.carte_blanche is not None else [0, 0]
+    d._partial = False
+    if turn_up is not None:
+        d._events.append(Event("turn_up", dealer, (CARDS[turn_up],)))
+        if scores is None and c.dix_on and c.rules.dix.turn_up_scores and d._is_dix(turn_up):
+            d._dix_scored |= 1 << turn_up
+            d._score(dealer, c.rules.dix.value, "dix", (CARDS[turn_up],))
