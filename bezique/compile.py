@@ -272,6 +272,14 @@ class Compiled:
     """Per player: the last (own declarations, table, hand, dix-scored, qualified plays, lanes
     of the kinds tabled or dix-scored, all declarations) that `bezique.legal` worked out,
     reused while the same cards and declarations come back."""
+    players: int
+    """How many seats play (`Rules.players`); the state's per-seat lists have this length."""
+    next_seat: tuple[int, ...]
+    """Per seat: the seat after it in playing order (``(1, 0)`` at two seats)."""
+    draw_order: tuple[tuple[int, ...], ...]
+    """Per trick winner: the seats in the order they draw, the winner first."""
+    team_of: tuple[int, ...]
+    """Per seat: the index of its team in `Rules.teams`."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -312,6 +320,10 @@ class Compiled:
         book_memo: list[Any],
         meld_memo: list[Any],
         play_memo: list[Any],
+        players: int,
+        next_seat: tuple[int, ...],
+        draw_order: tuple[tuple[int, ...], ...],
+        team_of: tuple[int, ...],
         carte_blanche: MeldTemplate | None,
         court_bits: int,
         brisque_bits: int,
@@ -347,6 +359,10 @@ class Compiled:
         self.book_memo = book_memo
         self.meld_memo = meld_memo
         self.play_memo = play_memo
+        self.players = players
+        self.next_seat = next_seat
+        self.draw_order = draw_order
+        self.team_of = team_of
         self.carte_blanche = carte_blanche
         self.court_bits = court_bits
         self.brisque_bits = brisque_bits
@@ -420,6 +436,12 @@ def compile_rules(rules: Rules) -> Compiled:
     dix_exchange = dix.exchange_allowed and dix.only_method != "announce_only"
     patterns = tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates)
     flat = _flatten(templates, patterns)
+    n = rules.players
+    next_seat = tuple((p + 1) % n for p in range(n))
+    team_of = [0] * n
+    for i, team in enumerate(rules.teams):
+        for p in team:
+            team_of[p] = i
     return Compiled(
         rules=rules,
         pack_ranks=rank_ids,
@@ -442,10 +464,14 @@ def compile_rules(rules: Rules) -> Compiled:
         flat_patterns=flat,
         reach_check=tuple(_reach_check(entries) for entries in flat),
         reach_found=tuple({} for _ in flat),
-        meld_memo=[None] * 4,
-        book_memo=[None, None],
-        own_memo=[None, None],
-        play_memo=[None, None],
+        meld_memo=[None] * (2 * n),
+        book_memo=[None] * n,
+        own_memo=[None] * n,
+        play_memo=[None] * n,
+        players=n,
+        next_seat=next_seat,
+        draw_order=tuple(tuple((w + i) % n for i in range(n)) for w in range(n)),
+        team_of=tuple(team_of),
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

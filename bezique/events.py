@@ -78,7 +78,7 @@ ONE_CARD: Final[tuple[tuple[Card], ...]] = tuple((x,) for x in CARDS)
 """The ``cards`` of a one-card event, shared (a play or a draw makes no new tuple)."""
 
 PLAY_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(Event("play", player, cards) for cards in ONE_CARD) for player in (0, 1)
+    tuple(Event("play", player, cards) for cards in ONE_CARD) for player in range(4)
 )
-"""The ``play`` event of each player and card, shared: events are frozen, and a play (half of a
-deal's events) makes no new one. ``PLAY_EVENTS[player][card]``."""
+"""The ``play`` event of each seat (up to four) and card, shared: events are frozen, and a play
+(half of a deal's events) makes no new one. ``PLAY_EVENTS[player][card]``."""
