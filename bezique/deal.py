@@ -125,10 +125,10 @@ class Deal(DealMoves):
         True
 
         `PositionError` when ``cards`` is not the profile's pack (each card once, in any order)
-        or the dealer is not 0 or 1.
+        or the dealer is not a seat (0 or 1 at two seats).
         """
-        _check_dealer(dealer)
         c = compile_rules(rules)
+        _check_dealer(dealer, c.players)
         return cls._from_order(c, _check_order(c, cards), dealer, totals, target)
 
     @classmethod
@@ -139,7 +139,8 @@ class Deal(DealMoves):
         """A fresh deal of the physical ``cards`` in this order (a shuffled pack), dealt as
         `new` deals: what `new` does after shuffling, without the seed or the cut."""
         hands, rest, turn_up = _split_order(c, cards, dealer)
-        return cls._start(c, hands, rest, turn_up, dealer, None, 1 - dealer, None, totals, target)
+        return cls._start(c, hands, rest, turn_up, dealer, None, c.next_seat[dealer], None,
+                          totals, target)
 
     @classmethod
     @prechecked
@@ -153,7 +154,7 @@ class Deal(DealMoves):
         dealer: int = 0,
         trump: str | int | None = None,
         leader: int | None = None,
-        scores: tuple[int, int] | None = None,
+        scores: Sequence[int] | None = None,
         totals: tuple[int, int] = (0, 0),
         target: int | None = None,
     ) -> Deal:
@@ -186,7 +187,7 @@ class Deal(DealMoves):
         dealer: int,
         trump: int | None,
         leader: int,
-        scores: tuple[int, int] | None,
+        scores: Sequence[int] | None,
         totals: tuple[int, int],
         target: int | None,
     ) -> Deal:
@@ -217,9 +218,12 @@ class Deal(DealMoves):
         return self._end_phase
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """Points each player has been credited in this deal."""
-        return self._scores[0], self._scores[1]
+    def scores(self) -> tuple[int, ...]:
+        """Points each seat has been credited in this deal (a pair at two seats)."""
+        sc = self._scores
+        if len(sc) == 2:
+            return sc[0], sc[1]
+        return tuple(sc)
 
     @property
     def origin(self) -> Origin:

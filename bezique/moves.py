@@ -343,7 +343,8 @@ class DealMoves(DealState):
         if rules.brisques.when == "end_of_deal" and rules.brisques.counted == "always":
             raw = (trick_points(c, self._captured[0]), trick_points(c, self._captured[1]))
             board = (self.totals[0] + self._scores[0], self.totals[1] + self._scores[1])
-            items = end_count(rules, raw, self.brisques, board)
+            brisques = self.brisques  # two seats: the count at more seats is stage C
+            items = end_count(rules, raw, (brisques[0], brisques[1]), board)
             first = 1 - self.dealer
             for p in (first, self.dealer):
                 for points, reason in items[p]:

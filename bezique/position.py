@@ -35,14 +35,17 @@ MAX_POINTS = 10**15
 class Position:
     """The checked arguments of `Deal.from_position`, cards as physical ints."""
 
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
+    """One hand per seat."""
     stock: tuple[int, ...]
     turn_up: int | None
     dealer: int
     trump: int | None
     leader: int
-    scores: tuple[int, int] | None
+    scores: tuple[int, ...] | None
+    """One score per seat."""
     totals: tuple[int, int]
+    """One total per team: a pair, while every profile has two teams."""
     target: int | None
 
 
@@ -79,24 +82,38 @@ def _card_int(card: object, name: str) -> list[tuple[int, int | None]]:
     return _refs(card, name)
 
 
-def _player(value: object, name: str, *, optional: bool = False) -> int | None:
+def _seats(n: int) -> str:
+    """``n`` seats' names for messages: ``P0's and P1's`` at two seats."""
+    return "P0's and P1's" if n == 2 else f"P0's to P{n - 1}'s"
+
+
+def _count(n: int) -> str:
+    return "two" if n == 2 else str(n)
+
+
+def _player(value: object, name: str, *, optional: bool = False, n: int = 2) -> int | None:
     if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-        raise PositionError(name, f"expected player 0 or 1, got {_shown(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        seats = "player 0 or 1" if n == 2 else f"a seat 0 to {n - 1}"
+        raise PositionError(name, f"expected {seats}, got {_shown(value)}")
     return int(value)
 
 
-def _points(value: object, name: str, *, optional: bool = False) -> tuple[int, int] | None:
+def _points(
+    value: object, name: str, *, optional: bool = False, n: int = 2
+) -> tuple[int, ...] | None:
+    """``n`` integers (one per seat, or per team for totals)."""
     if value is None and optional:
         return None
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 2:
-        raise PositionError(name, f"expected two integers (P0's and P1's), got {_shown(value)}")
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != n:
+        raise PositionError(name, f"expected {_count(n)} integers ({_seats(n)}), got "
+                                  f"{_shown(value)}")
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_POINTS:
-            raise PositionError(name, f"expected two integers within ±{MAX_POINTS:.0e}, got "
-                                      f"{_shown(value)}")
-    return int(value[0]), int(value[1])
+            raise PositionError(name, f"expected {_count(n)} integers within "
+                                      f"±{MAX_POINTS:.0e}, got {_shown(value)}")
+    return tuple(int(v) for v in value)
 
 
 def _trump(value: object) -> int | None:
@@ -199,21 +216,24 @@ def check_position(
     trump: object, leader: object, scores: object, totals: object, target: object,
 ) -> Position:
     """The checked `Deal.from_position` arguments (see there), or `PositionError` naming the
-    first argument at fault. A position must be playable to its end: both hands hold cards,
-    and where the stock and the turn-up hold an odd number of cards (the loser of the last
-    stock trick then draws none) each hand holds at least two."""
+    first argument at fault. A position must be playable to its end: every hand (one per seat,
+    ``c.players``) holds cards; at two seats, where the stock and the turn-up hold an odd number
+    of cards (the loser of the last stock trick then draws none) each hand holds at least two;
+    at more seats they divide among the seats. ``totals`` is a pair (per team: two teams)."""
+    n = c.players
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-        raise PositionError("hands", f"expected two hands (P0's and P1's), got "
+        raise PositionError("hands", f"expected {_count(n)} hands ({_seats(n)}), got "
                                      f"{type(hands).__name__}")
-    if len(hands) != 2:
-        raise PositionError("hands", f"expected two hands (P0's and P1's), got {len(hands)}")
-    first = _player(dealer, "dealer")
-    second = _player(leader, "leader", optional=True)
+    if len(hands) != n:
+        raise PositionError("hands", f"expected {_count(n)} hands ({_seats(n)}), got "
+                                     f"{len(hands)}")
+    first = _player(dealer, "dealer", n=n)
+    second = _player(leader, "leader", optional=True, n=n)
     suit = _trump(trump)
-    given = _points(scores, "scores", optional=True)
+    given = _points(scores, "scores", optional=True, n=n)
     before = _points(totals, "totals")
     goal = _target(target)
-    specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in (0, 1)]
+    specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in range(n)]
     specs.append(("stock", _refs(stock, "stock")))
     if turn_up is not None:
         if not isinstance(turn_up, str | int):  # one card, not a list of them
@@ -224,25 +244,30 @@ def check_position(
             raise PositionError("turn_up", f"expected one card, got {len(refs)}")
         specs.append(("turn_up", refs))
     placer = _Placer(c, specs)
-    hand0, hand1, rest = (placer.place(name, refs) for name, refs in specs[:3])
+    placed = [placer.place(name, refs) for name, refs in specs[:n + 1]]
+    rest = placed.pop()
     up: int | None = None
     if turn_up is not None:
-        up = placer.place("turn_up", specs[3][1])[0]
+        up = placer.place("turn_up", specs[n + 1][1])[0]
     elif c.turn_up and rest:
         up, rest = rest[-1], rest[:-1]
-    if not hand0 or not hand1:
-        raise PositionError("hands", f"expected two hands of at least one card each, got "
-                                     f"{len(hand0)} and {len(hand1)} cards")
+    if not all(placed):
+        sizes = [str(len(h)) for h in placed]
+        raise PositionError("hands", f"expected {_count(n)} hands of at least one card each, "
+                                     f"got {', '.join(sizes[:-1])} and {sizes[-1]} cards")
     to_draw = len(rest) + (up is not None)
-    if to_draw % 2 and min(len(hand0), len(hand1)) < 2:
+    if n == 2 and to_draw % 2 and min(len(placed[0]), len(placed[1])) < 2:
         raise PositionError("hands", f"with an odd number of cards to draw ({to_draw}, the "
                                      "stock and the turn-up) the loser of the last stock trick "
                                      "draws none, so each hand must hold at least two cards")
+    if n > 2 and to_draw % n:
+        raise PositionError("hands", f"{to_draw} cards to draw (the stock and the turn-up) do "
+                                     f"not divide among {n} seats")
     assert first is not None and before is not None
     return Position(
-        hands=(hand0, hand1), stock=rest, turn_up=up, dealer=first, trump=suit,
-        leader=1 - first if second is None else second, scores=given, totals=before,
-        target=goal,
+        hands=tuple(placed), stock=rest, turn_up=up, dealer=first, trump=suit,
+        leader=c.next_seat[first] if second is None else second, scores=given,
+        totals=(before[0], before[1]), target=goal,
     )
 
 
@@ -251,9 +276,8 @@ class Dealing:
     """Where a profile's dealing procedure puts each position of a dealt pack (`dealing`):
     position ``i`` is the ``i``-th card dealt, the top of the pack first."""
 
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
-    """The positions that go to each player's hand (player 0's, player 1's), in dealing
-    order."""
+    hands: tuple[tuple[int, ...], ...]
+    """The positions that go to each seat's hand (seat 0's, seat 1's …), in dealing order."""
     stock: tuple[int, ...]
     """The positions that go to the stock, top first (the first drawn first)."""
     turn_up: int | None
@@ -272,16 +296,17 @@ def _check_order(c: Compiled, cards: Sequence[int]) -> list[int]:
     return order
 
 
-def _check_dealer(dealer: int) -> None:
-    if dealer not in (0, 1):
-        raise PositionError("dealer", f"expected player 0 or 1, got {dealer!r}")
+def _check_dealer(dealer: int, n: int = 2) -> None:
+    if dealer not in range(n):
+        seats = "player 0 or 1" if n == 2 else f"a seat 0 to {n - 1}"
+        raise PositionError("dealer", f"expected {seats}, got {dealer!r}")
 
 
 def dealing(rules: Rules, *, dealer: int = 0) -> Dealing:
-    """Where dealing a pack by the profile's procedure (its packets, the non-dealer first, and
-    the turn-up) puts each position of the pack: `Deal.from_order` deals card ``cards[i]``
-    wherever this puts position ``i``. For a game that deals card by card (OpenSpiel's chance
-    nodes) and must know where each one goes.
+    """Where dealing a pack by the profile's procedure (its packets, the seat after the dealer
+    first and the dealer last, and the turn-up) puts each position of the pack:
+    `Deal.from_order` deals card ``cards[i]`` wherever this puts position ``i``. For a game that
+    deals card by card (OpenSpiel's chance nodes) and must know where each one goes.
 
     >>> import bezique
     >>> from bezique.deal import dealing
@@ -289,9 +314,9 @@ def dealing(rules: Rules, *, dealer: int = 0) -> Dealing:
     >>> d.hands[1][:3], d.hands[0][:3], len(d.stock), d.turn_up
     ((0, 1, 2), (3, 4, 5), 47, 16)
 
-    `PositionError` for a dealer other than 0 or 1.
+    `PositionError` for a dealer that is not a seat (0 or 1 at two seats).
     """
-    _check_dealer(dealer)
     c = compile_rules(rules)
+    _check_dealer(dealer, c.players)
     hands, rest, turn_up = _split_order(c, range(c.pack_size), dealer)
-    return Dealing(hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(rest), turn_up=turn_up)
+    return Dealing(hands=tuple(tuple(h) for h in hands), stock=tuple(rest), turn_up=turn_up)

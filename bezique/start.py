@@ -35,16 +35,19 @@ def start(
     dealer: int,
     trump: int | None,
     leader: int,
-    scores: tuple[int, int] | None,
+    scores: Sequence[int] | None,
     totals: tuple[int, int],
     target: int | None,
 ) -> None:
     """Set every field of the new, empty ``d`` to the start of a deal of these hands, stock
-    (top first) and turn-up, scoring a turned-up dix where the profile does."""
+    (top first) and turn-up, scoring a turned-up dix where the profile does: one hand per seat
+    (``c.players``), and as many scores when given. ``totals`` are per team, a pair while a
+    profile has two teams (every validated profile has two seats)."""
+    n = c.players
     d._c = c
     d._origin = Origin(
-        hands=(tuple(hands[0]), tuple(hands[1])), stock=tuple(stock), turn_up=turn_up,
-        trump=trump, leader=leader, scores=scores,
+        hands=tuple(tuple(h) for h in hands), stock=tuple(stock), turn_up=turn_up,
+        trump=trump, leader=leader, scores=None if scores is None else tuple(scores),
     )
     d.rules = c.rules
     d.seed = None
@@ -52,8 +55,8 @@ def start(
     d.totals = (int(totals[0]), int(totals[1]))
     d.target = c.rules.game.target if target is None else target
     d._hand = [sum(1 << x for x in h) for h in hands]
-    d._table = [0, 0]
-    d._captured = [0, 0]
+    d._table = [0] * n
+    d._captured = [0] * n
     d._heap = 0
     d._dead = 0
     d._stock = list(reversed(stock))
@@ -66,7 +69,7 @@ def start(
     d._to_move = leader
     d._phase = LEAD
     d._end_phase = d.stock_size == 0
-    d._scores = list(scores) if scores is not None else [0, 0]
+    d._scores = list(scores) if scores is not None else [0] * n
     d._decls = ()
     d._dix_scored = 0
     d._turn_melds = 0
@@ -77,9 +80,9 @@ def start(
     d._last_winner = -1
     d._events = [Event("deal", dealer)]
     d._actions = []
-    d._known = [0, 0]
+    d._known = [0] * n
     d._called_out = -1
-    d._carte = [1, 1] if c.carte_blanche is not None else [0, 0]
+    d._carte = [1 if c.carte_blanche is not None else 0] * n
     d._partial = False
     if turn_up is not None:
         d._events.append(Event("turn_up", dealer, (CARDS[turn_up],)))

@@ -29,8 +29,8 @@ OVER: Final = 3
 PHASES: Final = ("lead", "follow", "declare", "over")
 
 
-def _hands(hands: Sequence[Iterable[int]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    return as_cards(hands[0]), as_cards(hands[1])
+def _hands(hands: Sequence[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(as_cards(h) for h in hands)
 
 
 def _optional_card(card: int | None) -> Card | None:
@@ -46,17 +46,16 @@ class Origin:
     """How a deal started: what was dealt (`Card` values) and what `Deal.from_position` was
     given, so that a record can restart it exactly."""
 
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = field(
-        converter=_hands, validator=NO_VALIDATOR
-    )
+    hands: tuple[tuple[Card, ...], ...] = field(converter=_hands, validator=NO_VALIDATOR)
+    """One hand per seat (`Rules.players` of them)."""
     stock: tuple[Card, ...] = field(converter=as_cards, validator=NO_VALIDATOR)
     """The hidden stock, top first (the turn-up not included)."""
     turn_up: Card | None = field(converter=_optional_card, validator=NO_VALIDATOR)
     trump: Suit | None = field(converter=_optional_suit, validator=NO_VALIDATOR)
     """The trump suit given to `Deal.from_position` (None: from the turn-up, or not yet)."""
     leader: int
-    scores: tuple[int, int] | None
-    """The scores given to `Deal.from_position` (None: a fresh deal)."""
+    scores: tuple[int, ...] | None
+    """The scores given to `Deal.from_position`, one per seat (None: a fresh deal)."""
     cut: int | None = None
     """With ``deal.dealer_cut_bonus``: how many cards the dealer lifted."""
     guess: int | None = None
@@ -66,21 +65,22 @@ def _split_order(
     c: Compiled, cards: Sequence[int], dealer: int
 ) -> tuple[list[list[int]], list[int], int | None]:
     """The hands, the stock (top first) and the turn-up that dealing ``cards`` in this
-    order gives, by the profile's packets (the non-dealer first). Any items may be dealt:
-    given positions ``range(pack_size)`` it says where each position of a pack goes
+    order gives, by the profile's packets to each seat in turn, the seat after the dealer first
+    and the dealer last (at two seats: the non-dealer first). Any items may be dealt: given
+    positions ``range(pack_size)`` it says where each position of a pack goes
     (`bezique.deal.dealing`)."""
     rules = c.rules
     size, packets = rules.deal.hand_size, rules.deal.packets
-    hands: list[list[int]] = [[], []]
+    hands: list[list[int]] = [[] for _ in range(c.players)]
     pos = 0
-    order = (1 - dealer, dealer)
-    while len(hands[order[1]]) < size:
+    order = c.draw_order[c.next_seat[dealer]]  # the seats after the dealer, the dealer last
+    while len(hands[dealer]) < size:
         for n in packets:
             for p in order:
                 take = min(n, size - len(hands[p]))
                 hands[p].extend(cards[pos:pos + take])
                 pos += take
-            if len(hands[order[1]]) >= size:
+            if len(hands[dealer]) >= size:
                 break
     rest = list(cards[pos:])
     turn_up: int | None = None
@@ -145,8 +145,12 @@ class DealState:
     seed: int | None
     dealer: int
     totals: tuple[int, int]
+    """The game's totals per team before this deal: a pair while every profile has two teams
+    (stage D of issue 34 sizes it by `Rules.teams`)."""
     target: int
     _hand: list[int]
+    """Per seat (``_hand``, ``_table``, ``_captured``, ``_scores``, ``_known``, ``_carte``): one
+    entry for each of the `Rules.players` seats."""
     _table: list[int]
     _captured: list[int]
     _heap: int
@@ -182,10 +186,12 @@ class DealState:
         return len(self._stock) + (self._turn_up >= 0)
 
     @property
-    def brisques(self) -> tuple[int, int]:
-        """Brisques (aces and tens) each player has captured."""
-        c = self._c
-        return brisque_count(c, self._captured[0]), brisque_count(c, self._captured[1])
+    def brisques(self) -> tuple[int, ...]:
+        """Brisques (aces and tens) each seat has captured (a pair at two seats)."""
+        c, cp = self._c, self._captured
+        if len(cp) == 2:
+            return brisque_count(c, cp[0]), brisque_count(c, cp[1])
+        return tuple([brisque_count(c, x) for x in cp])
 
     def _is_dix(self, card: int) -> bool:
         return card >> 6 == self._trump and (card >> 3 & 7) == self._c.dix_rank
@@ -297,6 +303,8 @@ class DealState:
             self._end_phase, self._drawn, self._last_stock_turn,
             len(self._events), len(self._actions),
         )
+        if len(h) != 2:  # more seats: every seat's values (the pairs above are seats 0 and 1)
+            snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca))
         return snapshot
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -338,6 +346,17 @@ class DealState:
         self._stock = [*stock]
         del self._events[events:]
         del self._actions[actions:]
+        if len(self._hand) != 2:
+            self._restore_wide(snapshot._wide)
+
+    def _restore_wide(self, wide: _Wide) -> None:
+        """`restore` the per-seat lists of a deal of more than two seats."""
+        self._hand[:] = wide[0]
+        self._table[:] = wide[1]
+        self._known[:] = wide[2]
+        self._captured[:] = wide[3]
+        self._scores[:] = wide[4]
+        self._carte[:] = wide[5]
 
 
 _Values = tuple[
@@ -350,15 +369,23 @@ _Values = tuple[
 captured, scores and carte blanche state; the trick and the stock; the declarations; 13 ints;
 3 flags; the numbers of events and of actions."""
 
+_Wide = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+    tuple[int, ...],
+]
+"""What a `Snapshot` of a deal of more than two seats keeps besides its `_Values`: every seat's
+hand, table, known, captured, scores and carte blanche state (two-seat snapshots have none)."""
+
 
 class Snapshot:
     """A deal's mutable state at one moment, from `Deal.snapshot`, for `Deal.restore`: opaque
     (nothing in it to read), and restorable any number of times (it shares nothing the deal
     changes)."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("_values", "_wide")
 
     _values: _Values  # set by `Deal.snapshot` (no __init__: the cheaper call in pure Python)
+    _wide: _Wide  # set by `Deal.snapshot` only at more than two seats
 
     def __repr__(self) -> str:
         return f"<Snapshot after {self._values[-1]} action(s), {self._values[-2]} event(s)>"

@@ -431,9 +431,9 @@ def _ended_early(deal: Deal) -> bool:
     )
 
 
-def scores_never_decrease(history: Iterable[tuple[int, int]]) -> None:
+def scores_never_decrease(history: Iterable[tuple[int, ...]]) -> None:
     """5. Scores never decrease within a deal (``history``: the scores after each ply)."""
-    last = (0, 0)
+    last: tuple[int, ...] = (0, 0)
     for ply, now in enumerate(history):
         if now[0] < last[0] or now[1] < last[1]:
             raise InvariantError(5, f"scores went down from {last} to {now}", ply=ply)

@@ -73,7 +73,7 @@ class DealRow:
     dealer: int
     bot_a_seat: int
     kind: str
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     tricks: int
     actions: int
     sources: tuple[tuple[str, int], ...]

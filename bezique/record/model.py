@@ -97,7 +97,7 @@ class DealRecord:
     position: Mapping[str, Any] | None = None
     totals: tuple[int, int] = (0, 0)
     target: int | None = None
-    scores: tuple[int, int] | None = None
+    scores: tuple[int, ...] | None = None
     cut: int | None = None
     guess: int | None = None
     digest: str | None = None
@@ -119,7 +119,7 @@ class Result:
     ``kind`` and ``margin`` (see `bezique.game.GameResult`)."""
 
     over: bool
-    scores: tuple[int, int] | None = None
+    scores: tuple[int, ...] | None = None
     totals: tuple[int, int] | None = None
     winner: int | None = None
     kind: str | None = None

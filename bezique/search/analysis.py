@@ -152,7 +152,7 @@ class DealInfo:
 
     number: int
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
 
     def to_dict(self) -> dict[str, object]:
         """The deal as JSON-ready values."""

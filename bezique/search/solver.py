@@ -48,7 +48,7 @@ _Entry = tuple[int, int, int]  # (value, bound kind, index of the best action)
 class Solution:
     """The exact outcome of an end phase under best play by both players."""
 
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     """The deal's final scores (P0, P1) when both play best (end-of-deal awards included)."""
     value: int
     """The final score of the player to move minus the opponent's (0 when the deal is over)."""
