@@ -41,6 +41,7 @@ from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_ord
 from bezique.position import (
     _check_dealer,
     _check_order,
+    check_new,
     check_position,
     prechecked,
 )
@@ -92,8 +93,12 @@ class Deal(DealMoves):
         not given) and scores ``deal.cut_bonus_dealer`` if they are exactly
         ``deal.cut_bonus_exact``; the non-dealer scores ``deal.cut_bonus_guess`` if ``guess``
         names the number (PW Bezique-6, HERRING).
+
+        `PositionError` naming the argument for a seed a record cannot hold (anything but None
+        or an int of 64 bits), a dealer that is no seat, or totals or a target out of range.
         """
         c = compile_rules(rules)
+        seed, dealer, totals, target = check_new(seed, dealer, totals, target, c.players)
         deal = cls._from_order(c, shuffled(c.pack_cards, seed), dealer, totals, target)
         deal.seed = seed
         if rules.deal.dealer_cut_bonus:

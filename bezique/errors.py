@@ -33,9 +33,10 @@ class ProfileError(ValueError):
 
 
 class PositionError(ValueError):
-    """`Deal.from_position` cannot set up the position it was given; ``argument`` names the
+    """`Deal.from_position` cannot set up the position it was given, or `Deal.new` (or `Game`)
+    was given a seed a record cannot hold or totals out of range; ``argument`` names the
     argument at fault (``hands``, ``stock``, ``turn_up``, ``dealer``, ``trump``, ``leader``,
-    ``scores``, ``totals`` or ``target``) and the message says why."""
+    ``scores``, ``totals``, ``target`` or ``seed``) and the message says why."""
 
     def __init__(self, argument: str, reason: str) -> None:
         self.argument = argument

@@ -25,6 +25,7 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.players import player_name
+from bezique.position import check_seed
 from bezique.rules.model import Rules
 from bezique.settlement import Settlement, settle
 
@@ -151,7 +152,8 @@ class Game:
     ) -> None:
         self.rules: Rules = rules
         """The rule profile."""
-        self.seed: int = random.SystemRandom().randrange(2**63) if seed is None else seed
+        checked = check_seed(seed)  # a seed a record can hold, or PositionError
+        self.seed: int = random.SystemRandom().randrange(2**63) if checked is None else checked
         """The game seed (chosen at random when none was given)."""
         self.draws: tuple[tuple[Card, Card], ...] = ()
         """The cards drawn for the first deal (one pair per draw; empty if not drawn)."""

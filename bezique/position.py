@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -50,7 +51,12 @@ class Position:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
+    """``value`` for an error message, cut to 60 characters (an int too long to convert to
+    text, nested anywhere in it, is named instead)."""
+    try:
+        text = repr(value)
+    except ValueError:  # sys.get_int_max_str_digits(): an int of thousands of digits
+        return f"a value holding an integer of more than {sys.get_int_max_str_digits():,} digits"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -294,6 +300,36 @@ def _check_order(c: Compiled, cards: Sequence[int]) -> list[int]:
             f"in any order; got {len(order)} card(s) that are not"
         )
     return order
+
+
+SEED_LIMIT = 2**63
+"""Seeds lie in ``-SEED_LIMIT <= seed < SEED_LIMIT``: what a record's TOML integer holds."""
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if a record can hold it (None, or an int of 64 bits); else `PositionError`
+    naming ``seed`` (a string, a float, nan or a bool would not replay from a record)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not (
+            -SEED_LIMIT <= seed < SEED_LIMIT):
+        raise PositionError("seed", f"expected an integer of 64 bits (what a record holds), "
+                                    f"got {_shown(seed)}")
+    return int(seed)
+
+
+def check_new(
+    seed: object, dealer: object, totals: object, target: object, players: int
+) -> tuple[int | None, int, tuple[int, int], int | None]:
+    """The arguments of `Deal.new` checked as `Deal.from_position` checks its own: the seed a
+    record can hold, a seat as dealer, two totals and a target within ``±MAX_POINTS``;
+    `PositionError` naming the first at fault."""
+    good_seed = check_seed(seed)
+    seat = _player(dealer, "dealer", n=players)
+    assert seat is not None
+    before = _points(totals, "totals")
+    assert before is not None
+    return good_seed, seat, (before[0], before[1]), _target(target)
 
 
 def _check_dealer(dealer: int, n: int = 2) -> None:

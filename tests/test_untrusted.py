@@ -585,3 +585,34 @@ def test_a_meld_table_past_the_bound_is_refused_naming_it() -> None:
 def test_a_target_past_the_bound_is_refused_naming_it() -> None:
     with pytest.raises(ProfileError, match=r"game\.target: must be 1 to 100_000, got 100000000"):
         profile_from_toml('extends = "bezique"\ngame.target = 100_000_000')
+
+
+# --- Deal.new and Game take only what a record can hold -------------------------------------
+
+
+@pytest.mark.parametrize("seed", ["abc", float("nan"), float("inf"), 2.5, True, 2**63,
+                                  -(2**63) - 1])
+def test_a_seed_a_record_cannot_hold_is_refused(seed: object) -> None:
+    rules = load_profile("bezique")
+    with pytest.raises(PositionError, match=r"^seed: expected an integer of 64 bits"):
+        Deal.new(rules, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match=r"^seed: "):
+        bezique.Game(rules, seed=seed)  # type: ignore[arg-type]
+
+
+def test_every_seed_a_record_holds_round_trips() -> None:
+    rules = load_profile("bezique")
+    for seed in (-(2**63), -1, 0, 2**63 - 1):
+        deal = Deal.new(rules, seed=seed)
+        assert rebuild(loads(dumps(deal))) == deal
+
+
+@pytest.mark.parametrize(("option", "argument"), [
+    ({"dealer": 5}, "dealer"), ({"totals": (10**5000, 0)}, "totals"),
+    ({"target": 10**5000}, "target"), ({"totals": (1, 2, 3)}, "totals"),
+])
+def test_deal_new_checks_its_arguments_as_from_position_does(option: dict[str, Any],
+                                                            argument: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        Deal.new(load_profile("bezique"), **option)
+    assert caught.value.argument == argument
