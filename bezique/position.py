@@ -302,8 +302,9 @@ def _check_order(c: Compiled, cards: Sequence[int]) -> list[int]:
     return order
 
 
-SEED_LIMIT = 2**63
-"""Seeds lie in ``-SEED_LIMIT <= seed < SEED_LIMIT``: what a record's TOML integer holds."""
+SEEDS = range(-(2**63), 2**64)
+"""The seeds a deal or game takes: 64-bit ints, signed or not (a game's deals are dealt from
+64-bit hashes of its seed, `bezique.game.derive_seed`), all of which a record holds."""
 
 
 def check_seed(seed: object) -> int | None:
@@ -311,8 +312,7 @@ def check_seed(seed: object) -> int | None:
     naming ``seed`` (a string, a float, nan or a bool would not replay from a record)."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, int) or not (
-            -SEED_LIMIT <= seed < SEED_LIMIT):
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
         raise PositionError("seed", f"expected an integer of 64 bits (what a record holds), "
                                     f"got {_shown(seed)}")
     return int(seed)

@@ -590,7 +590,7 @@ def test_a_target_past_the_bound_is_refused_naming_it() -> None:
 # --- Deal.new and Game take only what a record can hold -------------------------------------
 
 
-@pytest.mark.parametrize("seed", ["abc", float("nan"), float("inf"), 2.5, True, 2**63,
+@pytest.mark.parametrize("seed", ["abc", float("nan"), float("inf"), 2.5, True, 2**64,
                                   -(2**63) - 1])
 def test_a_seed_a_record_cannot_hold_is_refused(seed: object) -> None:
     rules = load_profile("bezique")
@@ -602,7 +602,7 @@ def test_a_seed_a_record_cannot_hold_is_refused(seed: object) -> None:
 
 def test_every_seed_a_record_holds_round_trips() -> None:
     rules = load_profile("bezique")
-    for seed in (-(2**63), -1, 0, 2**63 - 1):
+    for seed in (-(2**63), -1, 0, 2**63, 2**64 - 1):
         deal = Deal.new(rules, seed=seed)
         assert rebuild(loads(dumps(deal))) == deal
 
