@@ -21,6 +21,7 @@ from attrs import frozen
 from bezique.compile import TRICK_POINT_SCHEMES, compile_rules
 from bezique.count import end_count
 from bezique.players import PLAYERS, player_name
+from bezique.position import MAX_POINTS, _shown
 from bezique.rules.model import Rules
 
 BRISQUE_VALUE = TRICK_POINT_SCHEMES["brisques"]["A"]
@@ -47,9 +48,6 @@ KINDS = GAME_OVER_KINDS | CONTINUE_KINDS
 
 _NAMES = tuple(player_name(p) for p in PLAYERS)
 
-MAX_SCORE = 10**15
-"""The largest points, total or target `settle` takes (far beyond any game; an int of
-thousands of digits would not even print)."""
 """How the breakdown names the players: ``P0``, ``P1``."""
 
 
@@ -98,21 +96,14 @@ def _settlement(
 def _pair(name: str, value: Sequence[int], *, non_negative: bool = False) -> tuple[int, int]:
     values = tuple(value)
     if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise ValueError(f"{name}: expected two ints (one per player), got "
-                         f"{_shown(values) if len(values) == 2 else len(values)}")
-    if not all(-MAX_SCORE <= v <= MAX_SCORE for v in values):
-        raise ValueError(f"{name}: each must lie within ±{MAX_SCORE:,} (MAX_SCORE)")
+        raise ValueError(f"{name}: expected two ints (one per player), got {_shown(value)}")
+    if not all(-MAX_POINTS <= v <= MAX_POINTS for v in values):
+        raise ValueError(f"{name}: each must lie within ±{MAX_POINTS:.0e} (MAX_POINTS), got "
+                         f"{_shown(value)}")
     if non_negative and min(values) < 0:
         raise ValueError(f"{name}: must not be negative, got {value!r}")
     return values[0], values[1]
 
-
-def _shown(values: tuple[object, ...]) -> str:
-    """``values`` for an error message, an int past `MAX_SCORE` named, not printed (one of
-    thousands of digits would not even convert to text)."""
-    return "(" + ", ".join(
-        "an int past MAX_SCORE" if isinstance(v, int) and abs(v) > MAX_SCORE else repr(v)
-        for v in values) + ")"
 
 
 def brisques_in_pack(rules: Rules) -> int:
@@ -355,11 +346,10 @@ def settle(
         raise ValueError(f"brisques: {counts[0]} + {counts[1]} = {sum(counts)}, more than the "
                          f"{most} aces and tens of this profile's pack")
     if target is not None and (
-        not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_SCORE
+        not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_POINTS
     ):
-        shown = "a longer int" if isinstance(target, int) and target > MAX_SCORE else repr(target)
-        raise ValueError(f"target: expected a whole number from 1 to {MAX_SCORE:,} (MAX_SCORE), "
-                         f"got {shown}")
+        raise ValueError(f"target: expected a whole number from 1 to {MAX_POINTS:.0e} "
+                         f"(MAX_POINTS), got {_shown(target)}")
     g = rules.game
     if called_out is not None and (not g.call_out or g.single_deal):
         raise ValueError("called_out: this profile has no call-out (game.call_out = false)")

@@ -567,7 +567,7 @@ def test_settle_names_an_argument_too_big_to_print(argument: str) -> None:
     huge = 10**5000
     options: dict[str, Any] = {"points": (100, 200)}
     options[argument] = huge if argument == "target" else (huge, 0)
-    with pytest.raises(ValueError, match=rf"^{argument}: .*MAX_SCORE"):
+    with pytest.raises(ValueError, match=rf"^{argument}: .*MAX_POINTS"):
         bezique.settle(load_profile("bezique"), **options)
 
 
