@@ -37,16 +37,14 @@ from bezique.legal import action_problem, legal_actions
 from bezique.melds import Declaration
 from bezique.moves import DealMoves
 from bezique.players import player_name
+from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
 from bezique.position import (
-    MAX_POINTS,
-    SEEDS,
     _check_dealer,
     _check_order,
     check_new,
     check_position,
     prechecked,
 )
-from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
 from bezique.position import dealing as dealing
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
@@ -57,22 +55,6 @@ from bezique.state import OVER, PHASES, STATE_FIELDS, Bits, Origin, _split_order
 if TYPE_CHECKING:
     from bezique.observation import Observation
 
-
-
-def _plain(seed: object, dealer: object, totals: object, target: object, players: int) -> bool:
-    """Whether `Deal.new`'s arguments are plainly good (ints in range, two totals), so that
-    `check_new` need not look at them: its checks, for the calls that pass them all."""
-    if type(dealer) is not int or not 0 <= dealer < players:
-        return False
-    if seed is not None and (type(seed) is not int or seed not in SEEDS):
-        return False
-    if target is not None and (type(target) is not int or not 0 < target <= MAX_POINTS):
-        return False
-    if type(totals) is not tuple or len(totals) != 2:
-        return False
-    a, b = totals
-    return (type(a) is int and type(b) is int and -MAX_POINTS <= a <= MAX_POINTS
-            and -MAX_POINTS <= b <= MAX_POINTS)
 
 
 def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
@@ -116,8 +98,7 @@ class Deal(DealMoves):
         or an int of 64 bits), a dealer that is no seat, or totals or a target out of range.
         """
         c = compile_rules(rules)
-        if not _plain(seed, dealer, totals, target, c.players):  # the usual case, cheaply
-            seed, dealer, totals, target = check_new(seed, dealer, totals, target, c.players)
+        seed, dealer, totals, target = check_new(seed, dealer, totals, target, c.players)
         deal = cls._from_order(c, shuffled(c.pack_cards, seed), dealer, totals, target)
         deal.seed = seed
         if rules.deal.dealer_cut_bonus:

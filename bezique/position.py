@@ -324,6 +324,12 @@ def check_new(
     """The arguments of `Deal.new` checked as `Deal.from_position` checks its own: the seed a
     record can hold, a seat as dealer, two totals and a target within ``±MAX_POINTS``;
     `PositionError` naming the first at fault."""
+    if (type(dealer) is int and 0 <= dealer < players  # the usual case, at little cost
+            and (seed is None or (type(seed) is int and seed in SEEDS))
+            and (target is None or (type(target) is int and 0 < target <= MAX_POINTS))
+            and type(totals) is tuple and len(totals) == 2
+            and all(type(v) is int and -MAX_POINTS <= v <= MAX_POINTS for v in totals)):
+        return seed, dealer, (totals[0], totals[1]), target
     good_seed = check_seed(seed)
     seat = _player(dealer, "dealer", n=players)
     assert seat is not None

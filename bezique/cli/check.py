@@ -188,7 +188,7 @@ def _report_failure(run: _Run, out: TextIO) -> int:
 
 INSTALL_HINT = ("bezique check: needs the test extra (hypothesis is not installed): "
                 "pip install 'bezique[test]'")
-"""The one line ``check`` prints (on stderr, exit status 1) where hypothesis is missing."""
+"""The one line ``check`` prints (on stderr, exit status 2) where hypothesis is missing."""
 
 
 def hypothesis_missing() -> bool:

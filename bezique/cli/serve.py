@@ -20,7 +20,7 @@ from bezique.rules import list_profiles
 
 MISSING = ("bezique serve: bezique.web.app needs the web extra (starlette is not installed): "
            "pip install 'bezique[web]'")
-"""What ``bezique serve`` says when Starlette or uvicorn is missing."""
+"""What ``bezique serve`` says when Starlette is missing (`bezique.errors.extra_missing`)."""
 
 
 def port_problem(host: str, port: int) -> str | None:

@@ -16,9 +16,6 @@ from bezique.lab.simulation import Progress
 T = TypeVar("T")
 """What a task returns, in a list per chunk of games."""
 
-INSTALL_HINT = ("the ray backend needs the ray extra (ray is not installed): "
-                "pip install 'bezique[ray]'")
-"""What to install for the Ray backend."""
 
 
 def _call(task: Callable[[range], list[T]], indexes: range) -> list[T]:

@@ -15,10 +15,6 @@ from typing import Any
 from bezique.errors import extra_missing
 from bezique.lab.comparison import Comparison
 
-INSTALL_HINT = ("--plot needs the lab extra (matplotlib is not installed): "
-                "pip install 'bezique[lab]'")
-"""What to install for the figures."""
-
 RATE_KEYS = ("game_win_p0", "game_win_first_dealer", "game_win_bot_a", "double_win", "rubicon",
              "deal_win_p0", "deal_win_dealer")
 """The rates whose differences ``differences.png`` shows, top to bottom."""

@@ -256,6 +256,10 @@ _TOML_TOKENS = re.compile(
 characters: enough to count how deep a dotted key or table header goes, in one linear pass."""
 
 
+_KEY_REST = re.compile(r"[A-Za-z0-9_.\t \"'-]*")
+"""The rest of a dotted key or table header (its bare and quoted parts), for its depth."""
+
+
 def deep_key(text: str, limit: int = MAX_DEPTH) -> str | None:
     """Why ``text`` must not be parsed, when a dotted key or table header in it goes more than
     ``limit`` levels deep (None when none does). A linear scan before the TOML parser, whose own
@@ -279,11 +283,8 @@ def deep_key(text: str, limit: int = MAX_DEPTH) -> str | None:
         dots += s.count(".")
         if dots >= limit:
             line = text.count("\n", 0, token.start()) + 1
-            depth = dots + 1
-            end = token.end()
-            while end < len(text) and (text[end] in "._-\t \"'" or text[end].isalnum()):
-                depth += text[end] == "."
-                end += 1
+            rest = _KEY_REST.match(text, token.end())
+            depth = dots + 1 + (rest.group().count(".") if rest else 0)
             return (f"line {line}: a key or table header nested {depth} levels deep (at most "
                     f"{limit}); not read")
     return None
