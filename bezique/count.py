@@ -30,18 +30,22 @@ def round_up_7(points: int) -> int:
 
 
 def end_count(
-    rules: Rules, raw: tuple[int, int], brisques: tuple[int, int], board: tuple[int, int]
+    rules: Rules,
+    raw: tuple[int, ...],
+    brisques: tuple[int, ...],
+    board: tuple[int, ...],
 ) -> list[list[tuple[int, str]]]:
-    """Per player, the ``(points, reason)`` items the end-of-deal count credits.
+    """Per seat, the ``(points, reason)`` items the end-of-deal count credits.
 
-    ``raw``: trick points each captured; ``brisques``: brisques each captured; ``board``: each
-    player's score on the board before the count (game total plus the deal so far), for
-    ``brisques.min_board_score_to_count``.
+    ``raw``: trick points each seat captured; ``brisques``: brisques each captured; ``board``:
+    each seat's team's score on the board before the count (game total plus the deal so far),
+    for ``brisques.min_board_score_to_count``. The ``brisques.majority_bonus`` goes to the seat
+    with the most brisques, and to none when the most are tied.
     """
     b = rules.brisques
     reason = "brisques" if rules.trick_points.scheme == "brisques" else "trick_points"
-    items: list[list[tuple[int, str]]] = [[], []]
-    for p in (0, 1):
+    items: list[list[tuple[int, str]]] = [[] for _ in raw]
+    for p in range(len(raw)):
         if brisques[p] < b.min_to_score or board[p] < b.min_board_score_to_count:
             continue
         points = raw[p]
@@ -49,7 +53,9 @@ def end_count(
             points = round_up_7(points)
         if points:
             items[p].append((points, reason))
-    if b.majority_bonus and brisques[0] != brisques[1]:
-        leader = 0 if brisques[0] > brisques[1] else 1
-        items[leader].append((b.majority_bonus, "brisque_majority"))
+    if b.majority_bonus:
+        most = max(brisques)
+        leaders = [p for p in range(len(brisques)) if brisques[p] == most]
+        if len(leaders) == 1:
+            items[leaders[0]].append((b.majority_bonus, "brisque_majority"))
     return items

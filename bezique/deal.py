@@ -81,13 +81,14 @@ class Deal(DealMoves):
         *,
         seed: int | None = None,
         dealer: int = 0,
-        totals: tuple[int, int] = (0, 0),
+        totals: tuple[int, ...] | None = None,
         target: int | None = None,
         cut: int | None = None,
         guess: int | None = None,
     ) -> Deal:
-        """Shuffle (from ``seed``) and deal by the profile's procedure. ``totals`` and
-        ``target`` are the game's, for endings that stop a deal at once (``game.end``).
+        """Shuffle (from ``seed``) and deal by the profile's procedure. ``totals`` (one per
+        team, `Rules.teams`; zeros when not given) and ``target`` are the game's, for endings
+        that stop a deal at once (``game.end``).
 
         With ``deal.dealer_cut_bonus`` the dealer lifts ``cut`` cards (drawn from the seed when
         not given) and scores ``deal.cut_bonus_dealer`` if they are exactly
@@ -98,7 +99,8 @@ class Deal(DealMoves):
         or an int of 64 bits), a dealer that is no seat, or totals or a target out of range.
         """
         c = compile_rules(rules)
-        seed, dealer, totals, target = check_new(seed, dealer, totals, target, c.players)
+        seed, dealer, totals, target = check_new(
+            seed, dealer, totals, target, c.players, len(rules.teams))
         deal = cls._from_order(c, shuffled(c.pack_cards, seed), dealer, totals, target)
         deal.seed = seed
         if rules.deal.dealer_cut_bonus:
@@ -113,7 +115,7 @@ class Deal(DealMoves):
         cards: Sequence[int],
         *,
         dealer: int = 0,
-        totals: tuple[int, int] = (0, 0),
+        totals: tuple[int, ...] | None = None,
         target: int | None = None,
     ) -> Deal:
         """A fresh deal of the physical ``cards`` in this order (a shuffled pack, the top
@@ -139,7 +141,7 @@ class Deal(DealMoves):
     @classmethod
     def _from_order(
         cls, c: Compiled, cards: Sequence[int], dealer: int,
-        totals: tuple[int, int] = (0, 0), target: int | None = None,
+        totals: tuple[int, ...] | None = None, target: int | None = None,
     ) -> Deal:
         """A fresh deal of the physical ``cards`` in this order (a shuffled pack), dealt as
         `new` deals: what `new` does after shuffling, without the seed or the cut."""
@@ -160,7 +162,7 @@ class Deal(DealMoves):
         trump: str | int | None = None,
         leader: int | None = None,
         scores: Sequence[int] | None = None,
-        totals: tuple[int, int] = (0, 0),
+        totals: tuple[int, ...] | None = None,
         target: int | None = None,
     ) -> Deal:
         """Set up a stacked position (docs/deals.md): hands, the stock top-first (its last card
@@ -193,7 +195,7 @@ class Deal(DealMoves):
         trump: int | None,
         leader: int,
         scores: Sequence[int] | None,
-        totals: tuple[int, int],
+        totals: tuple[int, ...] | None,
         target: int | None,
     ) -> Deal:
         d = cls()

@@ -196,11 +196,14 @@ class Book:
             return blocked, 0, 0
         reform = rules.reform_after_play
         repairs = may_repair(self._c, t)
+        second = rules.second_double_on_used_pair and t.copies == 2  # DM13
         same = hard_same = higher = 0
         for d in self.by_class.get(t.klass, ()):
             if reform and not d.intact:
                 continue
             if d.order == t.order:
+                if second and not d.pending:
+                    continue  # a used pair may serve again: `meld_problem` decides
                 if repairs and not d.pending:
                     same |= d.cards
                 else:
@@ -287,6 +290,14 @@ def _first(bits: int) -> str:
     return card_name(next(iter_bits(bits)), symbols=True)
 
 
+def _one_set(t: MeldTemplate, shared: int) -> bool:
+    """Are ``shared`` one card of each kind of a single ``t`` (a bezique: Q♠ and J♦)?"""
+    kinds = 0
+    for x in iter_bits(shared):
+        kinds |= 1 << (x >> 3)
+    return kinds.bit_count() == shared.bit_count() == t.size // t.copies
+
+
 def _class_reuse_problem(
     c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book
 ) -> str | None:
@@ -305,6 +316,7 @@ def _class_reuse_problem(
     released = free.get(t.order, 0)
     repairing = may_repair(c, t) and cards & released
     klass = t.klass_name
+    second = rules.second_double_on_used_pair and t.copies == 2
     for d in active:
         shared = d.cards & cards
         if not shared:
@@ -315,6 +327,9 @@ def _class_reuse_problem(
                     f"{_first(shared)} already serves in a pending {klass} meld of this order "
                     "(docs/rules.md#r11)"
                 )
+            if second and _one_set(t, shared):
+                second = False  # DM13: one used pair of one double, the rest new
+                continue
             if not repairing:
                 return (
                     f"{_first(shared)} has already served in a {klass} meld of this order, "

@@ -50,7 +50,9 @@ def legal_actions(d: DealMoves) -> list[Action]:
         mine = d._hand[p] | d._table[p]
         allowed = mine
         if phase == FOLLOW and d._end_phase and not c.revoke_forfeit:
-            allowed = follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
+            allowed = (
+                follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
+                if c.players == 2 else d._follow_allowed(mine))
         out = _plays(d, p, allowed, mine)
         if not c.extras:
             return out

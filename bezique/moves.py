@@ -27,7 +27,7 @@ from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare
 from bezique.melds import Declaration, fixed_trump
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
-from bezique.tricks import beats, follow_choices, suit_bits
+from bezique.tricks import beaters, beats, follow_choices, follow_choices_n, suit_bits, trick_winner
 
 
 class DealMoves(DealState):
@@ -113,11 +113,13 @@ class DealMoves(DealState):
                 return
         if revoked:
             self._forfeit(p)
-        elif len(self._trick) == 1:
+        elif len(self._trick) < c.players:
             self._phase = FOLLOW
-            self._to_move = 1 - p
-        else:
+            self._to_move = c.next_seat[p]
+        elif c.players == 2:
             self._resolve_trick()
+        else:
+            self._resolve_wide_trick()
 
     def _break_declarations(self, p: int, bit: int) -> None:
         """A tabled card was played: its scored declarations are broken (re-forming may score
@@ -189,6 +191,11 @@ class DealMoves(DealState):
         final = self._end_phase and not (
             (self._hand[0] | self._table[0]) and (self._hand[1] | self._table[1])
         )
+        self._after_trick(winner, final, last_stock)
+
+    def _after_trick(self, winner: int, final: bool, last_stock: bool) -> None:
+        """The last-trick bonus, then the winner leads, declares or the deal ends."""
+        rules = self.rules
         if rules.last_trick.value and (
             (final and rules.last_trick.which == "final")
             or (last_stock and rules.last_trick.which == "last_stock_trick")
@@ -208,6 +215,29 @@ class DealMoves(DealState):
             self._turn_dix = 0
             self._drawn = False
             self._last_stock_turn = last_stock
+
+    def _resolve_wide_trick(self) -> None:
+        """`_resolve_trick` at more than two seats: the trick's N cards go to the seat whose
+        card won it (`trick_winner`: of identical cards, the first played)."""
+        c = self._c
+        rules = c.rules
+        trick = self._trick
+        n = c.players
+        winner = (self._leader + trick_winner(trick, self._trump)) % n
+        bits = self._trick_bits()
+        self._trick = []
+        self._tricks += 1
+        self._last_winner = winner
+        self._events.append(Event("trick", winner, tuple(CARDS[x] for x in trick)))
+        last_stock = not self._end_phase and self.stock_size == n
+        gained = self._gather(winner, bits)
+        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
+            self._score(winner, trick_points(c, gained), self._trick_reason())
+            if self._check_target(winner, declaration=False):
+                return
+        final = self._end_phase and not all(
+            self._hand[p] | self._table[p] for p in range(n))
+        self._after_trick(winner, final, last_stock)
 
     def _trick_reason(self) -> str:
         return "brisques" if self.rules.trick_points.scheme == "brisques" else "trick_points"
@@ -297,9 +327,10 @@ class DealMoves(DealState):
 
     def _draw(self, winner_takes_turn_up: bool) -> None:
         w = self._to_move
-        for p in (w, 1 - w):
-            take_up = (p == w) == winner_takes_turn_up and self._turn_up >= 0 and len(
-                self._stock) <= 1
+        order = self._c.draw_order[w]  # the winner, then the others in playing order (DM3)
+        taker = w if winner_takes_turn_up else order[-1]  # of the turn-up: the last to draw
+        for p in order:
+            take_up = p == taker and self._turn_up >= 0 and len(self._stock) <= 1
             if not self._stock and self._turn_up < 0:
                 break  # a stacked position's odd stock: the last card went to the winner
             if self._stock and not take_up:
@@ -325,7 +356,7 @@ class DealMoves(DealState):
 
     def _enter_end_phase(self) -> None:
         self._end_phase = True
-        for p in (0, 1):
+        for p in range(self._c.players):
             self._hand[p] |= self._table[p]
             self._table[p] = 0
         kept = []
@@ -341,17 +372,17 @@ class DealMoves(DealState):
         """The end-of-deal count (``brisques.when = end_of_deal``) and the end of the deal."""
         rules, c = self.rules, self._c
         if rules.brisques.when == "end_of_deal" and rules.brisques.counted == "always":
-            raw = (trick_points(c, self._captured[0]), trick_points(c, self._captured[1]))
-            board = (self.totals[0] + self._scores[0], self.totals[1] + self._scores[1])
-            brisques = self.brisques  # two seats: the count at more seats is stage C
-            items = end_count(rules, raw, (brisques[0], brisques[1]), board)
-            first = 1 - self.dealer
-            for p in (first, self.dealer):
+            seats = range(c.players)
+            raw = tuple(trick_points(c, self._captured[p]) for p in seats)
+            board = tuple(self._board(p) for p in seats)
+            items = end_count(rules, raw, self.brisques, board)
+            # the seats after the dealer in playing order, the dealer last
+            for p in c.draw_order[c.next_seat[self.dealer]]:
                 for points, reason in items[p]:
                     self._score(p, points, reason)
                 # ENQ x: counting the non-dealer first can end the game before the dealer counts
                 if (
-                    p == first and rules.game.count_order == "nondealer_first"
+                    p != self.dealer and rules.game.count_order == "nondealer_first"
                     and self._check_target(p, declaration=False)
                 ):
                     return
@@ -359,19 +390,36 @@ class DealMoves(DealState):
         self._events.append(Event("over", reason="called out" if self._called_out >= 0 else ""))
 
     def _follow_problem(self, card: int) -> str | None:
-        """Why the follower may not play ``card`` in the end phase (None: allowed)."""
-        p = self._to_move
-        lead = self._trick[0]
-        hand = self._mine(p)
-        allowed = follow_choices(hand, lead, self._trump, self.rules.endgame.obligation)
+        """Why the seat to move may not play ``card`` to the trick in the end phase (None:
+        allowed)."""
+        hand = self._mine(self._to_move)
+        allowed = self._follow_allowed(hand)
         if allowed >> card & 1:
             return None
+        lead = self._trick[0]
+        best = lead if self._c.players == 2 else self._trick[trick_winner(self._trick, self._trump)]
         lead_suit = lead >> 6
+        better = card_name(next(iter_bits(allowed)), symbols=True)
         if hand & suit_bits(lead_suit):
             if card >> 6 != lead_suit:
                 return f"must follow suit: {SUIT_NAMES[lead_suit]} in hand"
-            best = next(iter_bits(allowed))
-            return f"must head the trick: {card_name(best, symbols=True)} beats " \
-                f"{card_name(lead, symbols=True)}"
+            target = best if self.rules.endgame.beat == "current_winner" else lead
+            return f"must head the trick: {better} beats {card_name(target, symbols=True)}"
+        if best >> 6 == self._trump and not allowed & ~beaters(best, self._trump):
+            return f"must over-trump: {better} beats {card_name(best, symbols=True)} " \
+                "(endgame.trump_when_void)"
         return f"must trump: {SUIT_NAMES[self._trump]} in hand"
 
+    def _follow_allowed(self, hand: int) -> int:
+        """The cards of ``hand`` the seat to move may play to the trick in the end phase
+        (`follow_choices`; at more seats `follow_choices_n` with the profile's keys)."""
+        c = self._c
+        trick = self._trick
+        if c.players == 2:
+            return follow_choices(hand, trick[0], self._trump, self.rules.endgame.obligation)
+        at = trick_winner(trick, self._trump)
+        partner_wins = c.team_of[(self._leader + at) % c.players] == c.team_of[self._to_move]
+        end = self.rules.endgame
+        return follow_choices_n(
+            hand, trick[0], trick[at], partner_wins, self._trump, end.obligation, end.beat,
+            end.trump_when_void, end.beat_partner)

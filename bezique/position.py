@@ -45,7 +45,7 @@ class Position:
     leader: int
     scores: tuple[int, ...] | None
     """One score per seat."""
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     """One total per team: a pair, while every profile has two teams."""
     target: int | None
 
@@ -225,7 +225,8 @@ def check_position(
     first argument at fault. A position must be playable to its end: every hand (one per seat,
     ``c.players``) holds cards; at two seats, where the stock and the turn-up hold an odd number
     of cards (the loser of the last stock trick then draws none) each hand holds at least two;
-    at more seats they divide among the seats. ``totals`` is a pair (per team: two teams)."""
+    at more seats they divide among the seats. ``totals`` has one entry per team (zeros when
+    None)."""
     n = c.players
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
         raise PositionError("hands", f"expected {_count(n)} hands ({_seats(n)}), got "
@@ -237,7 +238,8 @@ def check_position(
     second = _player(leader, "leader", optional=True, n=n)
     suit = _trump(trump)
     given = _points(scores, "scores", optional=True, n=n)
-    before = _points(totals, "totals")
+    teams = len(c.rules.teams)
+    before = _points(totals, "totals", optional=True, n=teams) or (0,) * teams
     goal = _target(target)
     specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in range(n)]
     specs.append(("stock", _refs(stock, "stock")))
@@ -273,7 +275,7 @@ def check_position(
     return Position(
         hands=tuple(placed), stock=rest, turn_up=up, dealer=first, trump=suit,
         leader=c.next_seat[first] if second is None else second, scores=given,
-        totals=(before[0], before[1]), target=goal,
+        totals=before, target=goal,
     )
 
 
@@ -319,23 +321,23 @@ def check_seed(seed: object) -> int | None:
 
 
 def check_new(
-    seed: object, dealer: object, totals: object, target: object, players: int
-) -> tuple[int | None, int, tuple[int, int], int | None]:
+    seed: object, dealer: object, totals: object, target: object, players: int, teams: int = 2
+) -> tuple[int | None, int, tuple[int, ...] | None, int | None]:
     """The arguments of `Deal.new` checked as `Deal.from_position` checks its own: the seed a
-    record can hold, a seat as dealer, two totals and a target within ``±MAX_POINTS``;
-    `PositionError` naming the first at fault."""
+    record can hold, a seat as dealer, one total per team (or None) and a target within
+    ``±MAX_POINTS``; `PositionError` naming the first at fault."""
     if (type(dealer) is int and 0 <= dealer < players  # the usual case, at little cost
             and (seed is None or (type(seed) is int and seed in SEEDS))
             and (target is None or (type(target) is int and 0 < target <= MAX_POINTS))
-            and type(totals) is tuple and len(totals) == 2
-            and all(type(v) is int and -MAX_POINTS <= v <= MAX_POINTS for v in totals)):
-        return seed, dealer, (totals[0], totals[1]), target
+            and (totals is None or (
+                type(totals) is tuple and len(totals) == teams
+                and all(type(v) is int and -MAX_POINTS <= v <= MAX_POINTS for v in totals)))):
+        return seed, dealer, totals, target
     good_seed = check_seed(seed)
     seat = _player(dealer, "dealer", n=players)
     assert seat is not None
-    before = _points(totals, "totals")
-    assert before is not None
-    return good_seed, seat, (before[0], before[1]), _target(target)
+    before = _points(totals, "totals", optional=True, n=teams)
+    return good_seed, seat, before, _target(target)
 
 
 def _check_dealer(dealer: int, n: int = 2) -> None:

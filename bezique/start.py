@@ -36,13 +36,13 @@ def start(
     trump: int | None,
     leader: int,
     scores: Sequence[int] | None,
-    totals: tuple[int, int],
+    totals: tuple[int, ...] | None,
     target: int | None,
 ) -> None:
     """Set every field of the new, empty ``d`` to the start of a deal of these hands, stock
     (top first) and turn-up, scoring a turned-up dix where the profile does: one hand per seat
     (``c.players``), and as many scores when given. ``totals`` are per team, a pair while a
-    profile has two teams (every validated profile has two seats)."""
+    profile has two teams; zeros when None)."""
     n = c.players
     d._c = c
     d._origin = Origin(
@@ -52,7 +52,7 @@ def start(
     d.rules = c.rules
     d.seed = None
     d.dealer = dealer
-    d.totals = (int(totals[0]), int(totals[1]))
+    d.totals = (0,) * len(c.rules.teams) if totals is None else tuple([int(t) for t in totals])
     d.target = c.rules.game.target if target is None else target
     d._hand = [sum(1 << x for x in h) for h in hands]
     d._table = [0] * n

@@ -144,9 +144,8 @@ class DealState:
     rules: Rules
     seed: int | None
     dealer: int
-    totals: tuple[int, int]
-    """The game's totals per team before this deal: a pair while every profile has two teams
-    (stage D of issue 34 sizes it by `Rules.teams`)."""
+    totals: tuple[int, ...]
+    """The game's totals per team (`Rules.teams`) before this deal: a pair at two seats."""
     target: int
     _hand: list[int]
     """Per seat (``_hand``, ``_table``, ``_captured``, ``_scores``, ``_known``, ``_carte``): one
@@ -201,11 +200,24 @@ class DealState:
         end = self.rules.game.end
         if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
             return False
-        if self.totals[player] + self._scores[player] < self.target:
+        if self._board(player) < self.target:
             return False
         self._events.append(Event("over", player, reason="target reached"))
         self._phase = OVER
         return True
+
+    def _board(self, player: int) -> int:
+        """The total of the player's team on the board: its game total before the deal and
+        its seats' points in this deal."""
+        c = self._c
+        if c.players == 2:
+            return self.totals[player] + self._scores[player]
+        team = c.team_of[player]
+        board = self.totals[team]
+        for seat in range(c.players):
+            if c.team_of[seat] == team:
+                board += self._scores[seat]
+        return board
 
     def _score(self, player: int, points: int, reason: str, cards: tuple[Card, ...] = ()) -> None:
         if points <= 0:

@@ -50,3 +50,54 @@ def follow_choices(hand: int, lead: int, trump: int, obligation: str) -> int:
         if trumps:
             return trumps
     return hand
+
+
+def trick_winner(trick: list[int], trump: int) -> int:
+    """The index in ``trick`` (cards in playing order) of the card winning it: a later card
+    takes the lead only if it `beats` the card winning so far, so of identical cards the first
+    played wins (docs/rules.md#more-seats, MP-01)."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if beats(card, top, trump):
+            best, top = i, card
+    return best
+
+
+def follow_choices_n(
+    hand: int, lead: int, best: int, partner_wins: bool, trump: int, obligation: str,
+    beat: str, trump_when_void: str, beat_partner: bool,
+) -> int:
+    """`follow_choices` at more than two seats: the cards of ``hand`` a seat may play in the end
+    phase to a trick led by ``lead`` whose winning card so far is ``best`` (the lead itself for
+    the second card), ``partner_wins`` when that card is a partner's.
+
+    ``endgame.beat``: ``current_winner`` heads the card now winning, ``led_card`` the card led
+    (DM5). ``endgame.trump_when_void`` (DM6), for a seat void in the suit led:
+    ``must_overtrump`` (trump, over-trumping a trump that wins if able), ``only_if_winning``
+    (trump only with a trump that wins; otherwise any card, EB9-643), ``any_trump``.
+    ``endgame.beat_partner = false`` (DM7) lifts the duty to head, or to trump, a trick the
+    partner is winning. At two seats every value plays as `follow_choices`.
+    """
+    lead_suit = lead >> 6
+    same = hand & suit_bits(lead_suit)
+    owes = beat_partner or not partner_wins  # the duty to take the lead
+    target = best if beat == "current_winner" else lead
+    if same:
+        if obligation == "follow_only" or not owes:
+            return same
+        if obligation == "follow_trump_beat_trump_lead" and lead_suit != trump:
+            return same
+        return same & beaters(target, trump) or same
+    if obligation == "follow_only" or trump < 0 or not owes:
+        return hand
+    trumps = hand & suit_bits(trump)
+    if not trumps:
+        return hand
+    if trump_when_void == "any_trump" or obligation == "follow_trump_beat_trump_lead":
+        return trumps
+    overs = trumps & beaters(target, trump)
+    if trump_when_void == "only_if_winning":
+        return overs or hand
+    return overs or trumps

@@ -231,10 +231,6 @@ ROWS: list[tuple[str, str, str]] = [
     ("second_double_needs_three_packs", X + "melds.second_double_on_used_pair = true",
      "melds.second_double_on_used_pair: needs three packs or more (a third copy of each "
      "bezique card), not pack.copies = 2"),
-    ("second_double_not_playable_yet",
-     'extends = "rubicon"\nmelds.second_double_on_used_pair = true',
-     "melds.second_double_on_used_pair: true is not playable yet: the engine forbids a second "
-     "double on a used pair, and profiles that allow it are refused until it plays them"),
     ("double_win_needs_two_teams",
      X + "seats.players = 3\npack.copies = 3\ngame.double_win_below = 500",
      "game.double_win_below: settles one winner against one loser, so it needs two teams, "
@@ -291,8 +287,13 @@ def test_every_seat_problem_is_reported_at_once() -> None:
             "melds.second_double_on_used_pair = true\n")
     paths = [p.split(": ")[1] for p in problems(text)]
     assert paths == ["endgame.format", "game.double_win_below", "last_stock.winner_chooses",
-                     "melds.second_double_on_used_pair", "partnership.consult",
-                     "seats.players", "seats.players"], paths
+                     "partnership.consult", "seats.players", "seats.players"], paths
+
+
+def test_a_second_double_on_a_used_pair_plays_with_three_packs_or_more() -> None:
+    """DM13 is playable at two seats with enough packs (tests/test_seats_play.py plays it)."""
+    rules = profile_from_toml('extends = "rubicon"\nmelds.second_double_on_used_pair = true')
+    assert rules.melds.second_double_on_used_pair is True
 
 
 def test_every_teams_problem_is_reported_at_once() -> None:

@@ -42,6 +42,7 @@ def test_dealing_at_more_seats(n: int, pack: int, stock: int, dealer: int) -> No
     d = dealing(rules, dealer=dealer)
     assert len(d.hands) == n
     assert all(len(h) == 8 for h in d.hands)
+    assert d.turn_up is not None
     placed = [x for h in d.hands for x in h] + list(d.stock) + [d.turn_up]
     assert sorted(placed) == list(range(pack))
     assert len(d.stock) + 1 == stock
@@ -77,7 +78,7 @@ def test_new_at_more_seats(n: int, seed: int) -> None:
     dix = 10 if deal.turn_up is not None and deal._is_dix(deal._turn_up) else 0
     assert deal.scores == tuple(dix if p == dealer else 0 for p in range(n))
     assert deal.brisques == (0,) * n
-    assert deal.totals == (0, 0)  # per team: a pair while profiles have two teams
+    assert deal.totals == (0,) * n  # per team: one seat a team here
     assert deal.stock_size == c.pack_size - 8 * n
     assert len(deal.origin.hands) == n
 
@@ -168,7 +169,7 @@ def test_from_position_with_n_hands(n: int) -> None:
     ({"hands": ["AS", "AH", "AD"], "dealer": 3}, "dealer: expected a seat 0 to 2, got 3"),
     ({"hands": ["AS", "AH", "AD"], "leader": -1}, "leader: expected a seat 0 to 2"),
     ({"hands": ["AS", "AH", "AD"], "scores": (0, 0)}, r"expected 3 integers \(P0's to P2's\)"),
-    ({"hands": ["AS", "AH", "AD"], "totals": (0, 0, 0)}, r"expected two integers \(P0's and"),
+    ({"hands": ["AS", "AH", "AD"], "totals": (0, 0)}, r"totals: expected 3 integers"),
     ({"hands": ["AS", "AH", "AD"], "stock": "KS KH KD KC"}, "4 cards to draw .* do not divide"),
 ])
 def test_from_position_errors_at_three_seats(kwargs: dict[str, object], message: str) -> None:

@@ -95,7 +95,7 @@ class DealRecord:
     moves: tuple[Move, ...] = ()
     seed: int | None = None
     position: Mapping[str, Any] | None = None
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...] = (0, 0)
     target: int | None = None
     scores: tuple[int, ...] | None = None
     cut: int | None = None
@@ -120,7 +120,7 @@ class Result:
 
     over: bool
     scores: tuple[int, ...] | None = None
-    totals: tuple[int, int] | None = None
+    totals: tuple[int, ...] | None = None
     winner: int | None = None
     kind: str | None = None
     margin: int | None = None

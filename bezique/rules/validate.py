@@ -359,11 +359,6 @@ def _seat_issues(rules: Rules, out: list[Issue]) -> None:
             "melds.second_double_on_used_pair",
             f"needs three packs or more (a third copy of each bezique card), not "
             f"pack.copies = {rules.pack.copies}", {"pack.copies"}))
-    elif rules.melds.second_double_on_used_pair:
-        out.append(Issue(
-            "melds.second_double_on_used_pair",
-            "true is not playable yet: the engine forbids a second double on a used pair, "
-            "and profiles that allow it are refused until it plays them"))
     players = rules.players
     if not MIN_SEATS <= players <= MAX_SEATS:
         out.append(Issue("seats.players", f"must be {MIN_SEATS} to {MAX_SEATS}, got {players}"))

@@ -78,7 +78,7 @@ class View:
     leader: int
     last_trick: tuple[int, tuple[int, ...]] | None
     seats: tuple[Seat, Seat]
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     target: int
     called_out: int | None
 
