@@ -414,8 +414,8 @@ class Bits:
     phase's play depends on in one call.
 
     Card sets are "the bits": bit ``n`` set for physical card ``n`` (as `CardSet.bits`, the
-    bits of a `CardSet`; `Card` is that int). Players are 0 and 1; a card, suit or player that
-    does not exist (yet) is -1. Phases are ``LEAD`` 0, ``FOLLOW`` 1, ``DECLARE`` 2, ``OVER`` 3
+    bits of a `CardSet`; `Card` is that int). Players are seats 0, 1 …; a card, suit or player
+    that does not exist (yet) is -1. Phases are ``LEAD`` 0, ``FOLLOW`` 1, ``DECLARE`` 2, ``OVER`` 3
     (`bezique.state`).
 
     >>> import bezique
@@ -491,6 +491,17 @@ class Bits:
         h, t, c = d._hand, d._table, d._carte
         return (d._phase, d._to_move, d._leader, h[0], h[1], t[0], t[1], tuple(d._trick),
                 d._dix_scored, d._called_out, c[0], c[1])
+
+    def more_seats(self) -> tuple[int, ...]:
+        """What `position` leaves out at more than two seats: ``hand``, ``table`` and
+        ``carte`` of seat 2, then of seat 3 (empty at two seats); with `position`, a key of
+        a position at any number of seats."""
+        d = self._d
+        h, t, c = d._hand, d._table, d._carte
+        out: list[int] = []
+        for p in range(2, len(h)):
+            out += (h[p], t[p], c[p])
+        return tuple(out)
 
     @property
     def trick(self) -> tuple[int, ...]:

@@ -32,17 +32,17 @@ class NodeBudgetExceeded(Exception):
 
 
 def supported(deal: Deal) -> bool:
-    """Whether the end phase of ``deal`` is plain trick play, apart from carte blanche (which
-    `Endgame.takes` checks per position): no revoke is possible, no call-out, any end-of-deal
-    count adds up card by card, and no score can end the deal early (``game.end``): the
-    profile finishes every deal, or no player can reach the target with every point still
-    to be had (checked at the root: scores only grow below it)."""
+    """Whether the end phase of ``deal`` is plain trick play between two seats, apart from
+    carte blanche (which `Endgame.takes` checks per position): no revoke is possible, no
+    call-out, any end-of-deal count adds up card by card, and no score can end the deal early
+    (``game.end``): the profile finishes every deal, or no player can reach the target with
+    every point still to be had (checked at the root: scores only grow below it)."""
     rules = deal.rules
     b = rules.brisques
     bits = deal.bits
     c = bits.compiled
-    if c.revoke_forfeit or rules.game.call_out:
-        return False
+    if c.players > 2 or c.revoke_forfeit or rules.game.call_out:
+        return False  # the small-int search plays two hands
     if b.counted == "always" and b.when == "end_of_deal" and not (
         rules.trick_points.rounding == "none" and b.min_to_score == 0
         and b.majority_bonus == 0 and b.min_board_score_to_count == 0

@@ -4,7 +4,8 @@ It is a cheap cousin of `bezique.bots.GreedyBot` that reads the (full) deal of a
 (`Deal.bits`) instead of building an observation at every turn: it declares the best meld on
 offer, takes the dix and carte blanche, calls out exactly when that wins, leads and throws the
 card it needs least, and wins a trick with its cheapest winning card when the trick holds points
-or the winner costs little (in the end phase, whenever it can).
+or the winner costs little (in the end phase, whenever it can), unless a partner's card is
+winning it already.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from bezique.actions import (
 from bezique.compile import Compiled
 from bezique.deal import Deal
 from bezique.state import Bits
-from bezique.tricks import beats
+from bezique.tricks import beats, trick_winner
 
 __all__ = ["playout", "rollout_action"]
 
@@ -91,15 +92,26 @@ def _choice(deal: Deal, bits: Bits, actions: list[Action], t: _Table) -> Action:
     trump = bits.trump
     end = bits.end_phase
     trick = bits.trick
+    top, on_trick, partner = -1, 0, False  # the card winning the trick, its points
+    if len(trick) == 1:
+        top = trick[0]
+        on_trick = t.points[(top >> 3) & 7]
+    elif trick:  # more seats: the card winning so far, and whose it is
+        at = trick_winner(list(trick), trump)
+        top = trick[at]
+        on_trick = sum(t.points[(x >> 3) & 7] for x in trick)
+        c = bits.compiled
+        partner = c.team_of[(bits.leader + at) % c.players] == c.team_of[bits.to_move]
     for action in actions:
         if isinstance(action, Play):
             card = action.card
             keep = _keep(t, card, trump, end)
-            if not trick:
+            if top < 0:
                 value = -keep
             else:
-                won = t.points[(trick[0] >> 3) & 7] + t.points[(card >> 3) & 7]
-                wins = beats(card, trick[0], trump) and (end or won >= 10 or keep <= 2.0)
+                won = on_trick + t.points[(card >> 3) & 7]
+                wins = beats(card, top, trump) and not partner and (
+                    end or won >= 10 or keep <= 2.0)
                 value = 50.0 + won - keep if wins else -keep
         elif isinstance(action, Meld):
             points = t.meld_points.get(action.name, 0)

@@ -30,6 +30,8 @@ True
 
 from __future__ import annotations
 
+from math import gcd
+
 from attrs import frozen
 
 from bezique.actions import Action, Play
@@ -49,9 +51,12 @@ class Solution:
     """The exact outcome of an end phase under best play by both players."""
 
     scores: tuple[int, ...]
-    """The deal's final scores (P0, P1) when both play best (end-of-deal awards included)."""
+    """The deal's final scores, one a seat, under best play (end-of-deal awards included)."""
     value: int
-    """The final score of the player to move minus the opponent's (0 when the deal is over)."""
+    """The final score of the player to move minus the opponent's (0 when the deal is over).
+    At more seats, the side of the player to move (his team) against the others, the
+    paranoid model (`side_weights`): a team's points less the other team's in a
+    partnership; playing alone, ``(N - 1)`` times his points less the sum of the others'."""
     line: tuple[Action, ...]
     """The principal variation: actions `Deal.apply` accepts, from the position to the end."""
     nodes: int = 0
@@ -119,6 +124,24 @@ def _solve(deal: Deal, *, fast: bool, limit: int = _INF) -> Solution:
 
 
 
+def side_weights(team_of: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """The weight of each seat's score in the value of ``player``'s side (his team, the seats
+    of his team's index in ``team_of``) against the other seats, which the search takes as
+    one side that plays against it (the paranoid model): ``m`` for each of the ``k`` seats
+    of his side and ``-k`` for each of the ``m`` others, divided by their common divisor, so
+    that a side's points count against the other side's per seat. Two seats: ``(1, -1)``;
+    partners: ``(1, -1, 1, -1)``; three seats alone: ``2`` for him, ``-1`` for the others.
+
+    >>> side_weights((0, 1, 2), 1), side_weights((0, 1, 0, 1), 2)
+    ((-1, 2, -1), (1, -1, 1, -1))
+    """
+    mine = team_of[player]
+    k = sum(1 for t in team_of if t == mine)
+    m = len(team_of) - k
+    g = gcd(k, m)
+    return tuple(m // g if t == mine else -(k // g) for t in team_of)
+
+
 def _child(deal: Deal, action: Action) -> Deal:
     """A clone of ``deal`` with ``action`` (taken from its legal actions) applied."""
     child = deal.clone()
@@ -184,6 +207,11 @@ class _Search:
         self.dix = -1
         if c.dix_on_play and c.dix_on_play_endgame and self.trump >= 0:
             self.dix = self.trump << 3 | c.dix_rank  # a dix may score when played
+        # more seats: the root's side against the others (`side_weights`)
+        self.wide = c.players > 2
+        root = bits.to_move
+        self.weights = side_weights(c.team_of, root if root >= 0 else 0)
+        self.ally = tuple(w > 0 for w in self.weights)
 
     def key(self, d: Deal, b: Bits, pos: PositionBits) -> _Key:
         """What about a position in the end phase (``d``, its `Deal.bits` ``b`` and
@@ -191,6 +219,8 @@ class _Search:
         phase), the trick, who is to move and leads, dixes already scored, carte blanche, and
         where the rules make them matter scores, captured cards, the heap, end-phase tricks."""
         key: _Key = pos
+        if self.wide:
+            key += b.more_seats()
         if self.with_scores:
             key += tuple(b.scores)
         if self.with_captured:
@@ -227,6 +257,8 @@ class _Search:
         """``player``'s score minus the other's in the position of `Deal.bits` ``b``, an
         additive end-of-deal count included before the deal is ``over`` (so that future gains
         do not depend on past captures)."""
+        if self.wide:
+            return self._side_value(b, player, over)
         scores = b.scores
         diff = scores[player] - scores[1 - player]
         if self.pending and not over:
@@ -236,6 +268,36 @@ class _Search:
                 diff += value * ((mine & mask).bit_count() - (theirs & mask).bit_count())
         return diff
 
+    def _side_value(self, b: Bits, player: int, over: bool) -> int:
+        """`diff` at more seats: the value of ``player``'s side, the root's side's weighed
+        scores (`side_weights`), or their negation for a seat of the other side."""
+        weights = self.weights
+        scores = b.scores
+        value = 0
+        for s, w in enumerate(weights):
+            value += w * scores[s]
+        if self.pending and not over:
+            captures = b.captures
+            for points, mask in self.pending:
+                for s, w in enumerate(weights):
+                    value += w * points * (captures[s] & mask).bit_count()
+        return value if self.ally[player] else -value
+
+    def _step_wide(
+        self, child: Deal, b: Bits, player: int, here: int, alpha: int, beta: int
+    ) -> int:
+        """`step` at more seats: the seat to move next plays for ``player``'s side or
+        against it."""
+        pos = b.position()
+        over = pos[0] == OVER
+        there = self._side_value(b, player, over)
+        delta = there - here
+        if over:
+            return delta
+        if self.ally[pos[1]] == self.ally[player]:
+            return delta + self.negamax(child, b, pos, alpha - delta, beta - delta, there, False)
+        return delta - self.negamax(child, b, pos, delta - beta, delta - alpha, -there, False)
+
     def step(
         self, child: Deal, b: Bits, player: int, here: int, alpha: int, beta: int
     ) -> int:
@@ -243,6 +305,8 @@ class _Search:
         actions; ``b`` its `Deal.bits`) over ``here`` (the player's score difference before
         it), searched in the window (``alpha``, ``beta``) of gains relative to the position
         before."""
+        if self.wide:
+            return self._step_wide(child, b, player, here, alpha, beta)
         pos = b.position()
         scores = b.scores  # `diff`, inlined: this runs at every node
         there = scores[player] - scores[1 - player]
@@ -258,15 +322,21 @@ class _Search:
             return delta + self.negamax(child, b, pos, alpha - delta, beta - delta, there, False)
         return delta - self.negamax(child, b, pos, delta - beta, delta - alpha, -there, False)
 
-    def distinct(self, pos: PositionBits, legal: list[Action]) -> list[Action]:
+    def distinct(self, b: Bits, pos: PositionBits, legal: list[Action]) -> list[Action]:
         """``legal`` without plays equivalent to one kept: two cards of the player's in one
         suit, of the same trick value and brisque class, with no card between or beside them
-        in rank left to the opponent or on the trick, win and lose the same tricks. ``pos`` is
-        the position's `Bits.position`."""
+        in rank left to another seat or on the trick, win and lose the same tricks. ``pos`` is
+        the position's `Bits.position` (``b``: its `Deal.bits`)."""
         if len(legal) < 2:
             return legal
         _, player, _, hand0, hand1, table0, table1, trick, _, _, _, _ = pos
-        others = hand0 | table0 if player else hand1 | table1
+        if self.wide:
+            others = 0
+            for s in range(len(self.weights)):
+                if s != player:
+                    others |= b.hand(s) | b.table(s)
+        else:
+            others = hand0 | table0 if player else hand1 | table1
         for card in trick:
             others |= 1 << card
         kind, dix = self.kind, self.dix
@@ -316,7 +386,7 @@ class _Search:
             if kind == UPPER and value <= alpha:
                 return value
         legal = d.legal_actions()
-        moves = self.distinct(pos, legal)
+        moves = self.distinct(b, pos, legal)
         alpha0 = alpha
         best = -_INF
         best_action: Action | None = None
@@ -351,7 +421,7 @@ class _Search:
         target = self.negamax(d, b, pos, -_INF, _INF, here)
         entry = self.table.get(self.key(d, b, pos))
         best = entry[2] if entry is not None else -1
-        moves = self.distinct(pos, d.legal_actions())
+        moves = self.distinct(b, pos, d.legal_actions())
         if entry is not None and entry[1] == EXACT:
             # searched in a full window: its best action keeps the value (the first of
             # `ordered` that does, which the loop below would find)
