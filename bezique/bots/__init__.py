@@ -8,9 +8,17 @@ The search bot lives in `bezique.search`.
 from bezique.bots.base import Bot, RandomBot, finish, play_deal, play_game
 from bezique.bots.greedy import GreedyBot, Turn
 from bezique.bots.planner import PlannerBot
-from bezique.bots.registry import BOTS, BUDGETED_BOTS, check_bot_pair, check_bot_spec, make_bot
+from bezique.bots.registry import (
+    BOTS,
+    BUDGETED_BOTS,
+    check_bot_pair,
+    check_bot_spec,
+    check_bots,
+    make_bot,
+)
 
 __all__ = [
     "BOTS", "BUDGETED_BOTS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "Turn",
-    "check_bot_pair", "check_bot_spec", "finish", "make_bot", "play_deal", "play_game",
+    "check_bot_pair", "check_bot_spec", "check_bots", "finish", "make_bot", "play_deal",
+    "play_game",
 ]

@@ -48,18 +48,28 @@ class RandomBot:
 def play_deal(
     rules: Rules, bots: Sequence[Bot], seed: int, *, dealer: int = 0
 ) -> Deal:
-    """Play one deal of ``rules`` (shuffled from ``seed``) between two bots; player ``i`` is
-    ``bots[i]``. Returns the finished deal."""
+    """Play one deal of ``rules`` (shuffled from ``seed``) between the bots, one a seat
+    (`Rules.players`); seat ``i`` is ``bots[i]``. Returns the finished deal; ValueError for
+    another number of bots."""
+    _check_count(rules, bots)
     deal = Deal.new(rules, seed=seed, dealer=dealer)
     finish(deal, bots)
     return deal
 
 
+def _check_count(rules: Rules, bots: Sequence[Bot]) -> None:
+    if len(bots) != rules.players:
+        raise ValueError(f"expected {rules.players} bots, one a seat of {rules.name!r}, got "
+                         f"{len(bots)}")
+
+
 def finish(
     deal: Deal, bots: Sequence[Bot], apply: Callable[[Action], object] | None = None
 ) -> None:
-    """Let the bots play ``deal`` to its end, each action applied by ``apply`` (by default
-    ``deal.apply``; a game's ``Game.apply``, so that the game settles the deal)."""
+    """Let the bots (one a seat) play ``deal`` to its end, each action applied by ``apply`` (by
+    default ``deal.apply``; a game's ``Game.apply``, so that the game settles the deal);
+    ValueError for another number of bots."""
+    _check_count(deal.rules, bots)
     act = deal.apply if apply is None else apply
     while not deal.is_over:
         player = deal.to_move
@@ -68,7 +78,9 @@ def finish(
 
 
 def play_game(rules: Rules, bots: Sequence[Bot], seed: int) -> Game:
-    """Play a whole game of ``rules`` (seeded) between two bots; returns the finished game."""
+    """Play a whole game of ``rules`` (seeded) between the bots, one a seat; returns the
+    finished game. ValueError for another number of bots."""
+    _check_count(rules, bots)
     game = Game(rules, seed=seed)
     while not game.is_over:
         finish(game.new_deal(), bots, game.apply)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from bezique.bots.base import Bot, RandomBot
 from bezique.bots.greedy import GreedyBot
 
-__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "make_bot"]
+__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "check_bots", "make_bot"]
 
 
 def _search_bot(seed: int, simulations: int | None = None) -> Bot:
@@ -72,10 +72,23 @@ def check_bot_pair(specs: str) -> tuple[str, str]:
     >>> check_bot_pair("search:50,greedy")
     ('search:50', 'greedy')
     """
+    first, second = check_bots(specs, 2)
+    return first, second
+
+
+def check_bots(specs: str, players: int) -> tuple[str, ...]:
+    """One bot spec a seat, ``players`` of them written ``A,B[,C[,D]]`` (each as
+    `check_bot_spec` wants it); else ValueError.
+
+    >>> check_bots("search:50,greedy,random", 3)
+    ('search:50', 'greedy', 'random')
+    """
     bots = tuple(specs.split(","))
-    if len(bots) != 2:
-        raise ValueError(f"expected two bots as A,B, got {specs!r}")
-    return check_bot_spec(bots[0]), check_bot_spec(bots[1])
+    if len(bots) != players:
+        shape = ",".join("ABCD"[:players]) if players <= 4 else "A,B,…"
+        number = "two" if players == 2 else str(players)
+        raise ValueError(f"expected {number} bots as {shape}, one a seat, got {specs!r}")
+    return tuple(check_bot_spec(bot) for bot in bots)
 
 
 def make_bot(spec: str, seed: int) -> Bot:
