@@ -18,6 +18,7 @@ from bezique.deal import Deal
 from bezique.rules.model import Rules
 from bezique.search import solve
 from bezique.search.endgame import supported
+from bezique.search.horizon import choose
 from bezique.search.rollout import playout, rollout_action
 from bezique.search.solver import side_weights
 
@@ -124,3 +125,20 @@ def test_the_playout_policy_leaves_a_partners_trick_alone() -> None:
         deal.apply("play KH")
         deal.apply("play 7C")
         assert str(rollout_action(deal, deal.legal_actions())) == expected
+
+
+@pytest.mark.parametrize(("n", "teams"), [(3, None), (4, ((0, 2), (1, 3)))])
+def test_the_horizon_plays_a_full_end_phase_on_a_budget(
+    n: int, teams: tuple[tuple[int, ...], ...] | None
+) -> None:
+    """`horizon.choose` at more seats: eight cards a hand do not solve within a small budget,
+    so it plays the deepest iterative-deepening search's move; a small end phase solves."""
+    rules = seated(n, teams)
+    rng = random.Random(n)
+    deal = random_end_phase(rules, rng, 8)
+    choice = choose(deal, max_nodes=2_000)
+    assert not choice.exact and choice.depth >= 1
+    assert choice.action in deal.legal_actions()
+    small = random_end_phase(rules, rng, 3)
+    choice = choose(small, max_nodes=100_000)
+    assert choice.exact and choice.action == solve(small).line[0]

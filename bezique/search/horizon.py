@@ -7,7 +7,9 @@ solve runs out, it searches again with iterative deepening, one trick deeper eac
 trick beyond the horizon estimated (the trick points and dixes still in each hand:
 `bezique.search.endgame.Endgame.estimate`), on a second budget of the same size; it plays the
 best move of the deepest search it completed (the playout policy's move if none completed, or
-when the end phase is not plain trick play). `bezique.search.solve` and analysis stay exact.
+when a two-seat end phase is not plain trick play). At more seats both searches run on the
+engine's moves (`bezique.search.solve`'s paranoid model), the horizon estimated the same way.
+`bezique.search.solve` and analysis stay exact.
 
 >>> import bezique
 >>> from bezique.search import solve
@@ -70,10 +72,11 @@ def choose(deal: Deal, *, max_nodes: int) -> EndChoice:
         pass
     best = EndChoice(action=rollout_action(deal, deal.legal_actions()), exact=False, depth=0,
                      nodes=0)
-    if not supported(deal):
-        return best
     bits = deal.bits
-    cards = max(bits.hand(0).bit_count(), bits.hand(1).bit_count())
+    players = bits.compiled.players
+    if players == 2 and not supported(deal):
+        return best
+    cards = max(bits.hand(p).bit_count() for p in range(players))
     left = max_nodes
     for depth in range(1, cards - 1):
         try:

@@ -35,9 +35,10 @@ from math import gcd
 from attrs import frozen
 
 from bezique.actions import Action, Play
+from bezique.cards import iter_bits
 from bezique.deal import Deal
 from bezique.search.endgame import Endgame, NodeBudgetExceeded, supported
-from bezique.state import OVER, Bits, PositionBits
+from bezique.state import LEAD, OVER, Bits, PositionBits
 
 EXACT, LOWER, UPPER = range(3)
 _INF = 1 << 30
@@ -212,6 +213,7 @@ class _Search:
         root = bits.to_move
         self.weights = side_weights(c.team_of, root if root >= 0 else 0)
         self.ally = tuple(w > 0 for w in self.weights)
+        self.floor = floor if self.wide else 0  # the horizon on the engine's moves
 
     def key(self, d: Deal, b: Bits, pos: PositionBits) -> _Key:
         """What about a position in the end phase (``d``, its `Deal.bits` ``b`` and
@@ -282,6 +284,17 @@ class _Search:
                 for s, w in enumerate(weights):
                     value += w * points * (captures[s] & mask).bit_count()
         return value if self.ally[player] else -value
+
+    def _estimate(self, b: Bits, player: int) -> int:
+        """The horizon's guess at the future gain of ``player``'s side at more seats: the
+        trick points still in each hand, weighed as the scores (`side_weights`): each card's
+        points are expected to go with its holder's tricks."""
+        values = self.trick_value
+        gain = 0
+        for s, w in enumerate(self.weights):
+            for card in iter_bits(b.hand(s)):
+                gain += w * values[card >> 3 & 7]
+        return gain if self.ally[player] else -gain
 
     def _step_wide(
         self, child: Deal, b: Bits, player: int, here: int, alpha: int, beta: int
@@ -374,6 +387,8 @@ class _Search:
         if self.nodes > self.limit:
             raise NodeBudgetExceeded(self.limit)
         player = pos[1]
+        if self.floor and pos[0] == LEAD and b.hand(player).bit_count() <= self.floor:
+            return self._estimate(b, player)
         key = self.key(d, b, pos)
         entry = self.table.get(key)
         best_index = -1
