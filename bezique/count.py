@@ -44,8 +44,9 @@ def end_count(
     """
     b = rules.brisques
     reason = "brisques" if rules.trick_points.scheme == "brisques" else "trick_points"
-    items: list[list[tuple[int, str]]] = [[] for _ in raw]
-    for p in range(len(raw)):
+    n = len(raw)
+    items: list[list[tuple[int, str]]] = [[], []] if n == 2 else [[] for _ in raw]
+    for p in range(n):
         if brisques[p] < b.min_to_score or board[p] < b.min_board_score_to_count:
             continue
         points = raw[p]
@@ -55,7 +56,7 @@ def end_count(
             items[p].append((points, reason))
     if b.majority_bonus:
         most = max(brisques)
-        leaders = [p for p in range(len(brisques)) if brisques[p] == most]
+        leaders = [p for p in range(n) if brisques[p] == most]
         if len(leaders) == 1:
             items[leaders[0]].append((b.majority_bonus, "brisque_majority"))
     return items

@@ -372,9 +372,13 @@ class DealMoves(DealState):
         """The end-of-deal count (``brisques.when = end_of_deal``) and the end of the deal."""
         rules, c = self.rules, self._c
         if rules.brisques.when == "end_of_deal" and rules.brisques.counted == "always":
-            seats = range(c.players)
-            raw = tuple(trick_points(c, self._captured[p]) for p in seats)
-            board = tuple(self._board(p) for p in seats)
+            cp, scores, totals = self._captured, self._scores, self.totals
+            if c.players == 2:
+                raw: tuple[int, ...] = (trick_points(c, cp[0]), trick_points(c, cp[1]))
+                board: tuple[int, ...] = (totals[0] + scores[0], totals[1] + scores[1])
+            else:
+                raw = tuple([trick_points(c, x) for x in cp])
+                board = tuple([self._board(p) for p in range(c.players)])
             items = end_count(rules, raw, self.brisques, board)
             # the seats after the dealer in playing order, the dealer last
             for p in c.draw_order[c.next_seat[self.dealer]]:

@@ -210,10 +210,14 @@ class _Search:
             self.dix = self.trump << 3 | c.dix_rank  # a dix may score when played
         # more seats: the root's side against the others (`side_weights`)
         self.wide = c.players > 2
-        root = bits.to_move
-        self.weights = side_weights(c.team_of, root if root >= 0 else 0)
-        self.ally = tuple(w > 0 for w in self.weights)
-        self.floor = floor if self.wide else 0  # the horizon on the engine's moves
+        self.weights: tuple[int, ...] = ()
+        self.ally: tuple[bool, ...] = ()
+        self.floor = 0
+        if self.wide:
+            root = bits.to_move
+            self.weights = side_weights(c.team_of, root if root >= 0 else 0)
+            self.ally = tuple(w > 0 for w in self.weights)
+            self.floor = floor  # the horizon on the engine's moves
 
     def key(self, d: Deal, b: Bits, pos: PositionBits) -> _Key:
         """What about a position in the end phase (``d``, its `Deal.bits` ``b`` and
