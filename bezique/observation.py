@@ -1,26 +1,30 @@
 """What one player may know of a deal (`Observation`), and full deals consistent with it
 (`determinize`) for information-set search.
 
-What is public. Every card that has been played was seen by both players, so the current
-trick, both captured piles, the heap, and the history of plays and tricks are public (a careful
+What is public. Every card that has been played was seen by every player, so the current
+trick, every captured pile, the heap, and the history of plays and tricks are public (a careful
 player remembers them; the book game keeps won tricks face down only as a matter of tidiness).
-Declared cards lie face up on each table. The turn-up, the trump suit, the stock *size*, the
-scores, the pending declarations and every scoring event are public. What is private: the
-opponent's concealed hand (except the cards of it he has shown: tabled and taken back at the end
-of the stock, a shown dix, the taken turn-up, a carte blanche, see `Deal.known`), and the order
-and contents of the stock. In the event history the cards of the opponent's private draws are
-masked; the observer's own draws are shown.
+Declared cards lie face up on each table. The turn-up, the trump suit, the stock *size*, every
+hand's size, the scores, the pending declarations and every scoring event are public. What is
+private: every other seat's concealed hand, a partner's included (except the cards of it that
+were shown to all: tabled and taken back at the end of the stock, a shown dix, the taken
+turn-up, a carte blanche, see `Deal.known`), and the order and contents of the stock. In the
+event history the cards of the other seats' private draws are masked; the observer's own draws
+are shown.
 
 Two deals that differ only in those hidden cards give equal observations (docs/rules.md#invariants
-invariant 11). `determinize` deals the unseen cards at random between the opponent's concealed
-hand (his known cards stay) and the stock (the turn-up stays), so its observation for the same
-player equals the original one.
+invariant 11). `determinize` deals the unseen cards at random to the other seats' concealed hands
+(each keeps its known cards and gets as many as it holds unseen, in playing order after the
+observer) and then the stock (the turn-up stays), so its observation for the same player equals
+the original one.
 
 >>> import bezique, random
 >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
 >>> seen = deal.observation(1)
 >>> seen.stock_size, len(seen.hand), seen.opponent_hand_size, len(seen.unseen)
 (48, 8, 8, 55)
+>>> seen.players, seen.opponents, seen.hand_sizes, seen.known[1] == seen.hand
+(2, (0,), (8, 8), True)
 >>> world = deal.determinize(1, random.Random(0))
 >>> world.observation(1) == seen, world.hand(1) == deal.hand(1)
 (True, True)
@@ -38,6 +42,7 @@ from attrs import field, frozen
 from bezique.actions import Action
 from bezique.cards import Card, CardSet, Suit, iter_bits
 from bezique.carte import CLOSED, MAY_SHOW_DRAW, MAY_SHOW_HAND, OPEN
+from bezique.compile import compile_rules
 from bezique.events import Event
 from bezique.melds import Declaration
 from bezique.players import player_name
@@ -54,10 +59,14 @@ __all__ = ["Observation", "determinize", "mask_event", "observe"]
 class Observation:
     """Everything ``player`` may know about a deal at one moment, and nothing more.
 
-    Cards are `Card` values, suits `Suit` members and card sets `CardSet`. ``events`` is the
-    public history, the opponent's private draws masked (`mask_event`). ``known_opponent``:
-    cards of the opponent's concealed hand that ``player`` has seen. ``unseen``: every card
-    ``player`` cannot place, i.e. the opponent's other concealed cards and the stock.
+    Cards are `Card` values, suits `Suit` members and card sets `CardSet`. The per-seat tuples
+    (``hand_sizes``, ``known``, ``tables``, ``captured``, ``brisques``, ``scores``) have one
+    entry for each of the `players` seats, in seat order; ``totals`` one for each team
+    (`teams`). ``known``: each seat's concealed cards that every player has seen (the observer's
+    own entry is his whole hand). ``events`` is the public history, the other seats' private
+    draws masked (`mask_event`). ``unseen``: every card ``player`` cannot place, i.e. the other
+    seats' other concealed cards and the stock. At two seats `opponent`, `known_opponent` and
+    `opponent_hand_size` name the other seat's.
     """
 
     rules: Rules
@@ -66,9 +75,9 @@ class Observation:
     phase: str
     dealer: int
     hand: CardSet
-    tables: tuple[CardSet, CardSet]
-    known_opponent: CardSet
-    opponent_hand_size: int
+    hand_sizes: tuple[int, ...]
+    known: tuple[CardSet, ...]
+    tables: tuple[CardSet, ...]
     unseen: CardSet
     turn_up: Card | None
     trump: Suit | None
@@ -78,11 +87,11 @@ class Observation:
     leader: int
     tricks_played: int
     last_trick_winner: int | None
-    captured: tuple[CardSet, CardSet]
+    captured: tuple[CardSet, ...]
     heap: CardSet
-    brisques: tuple[int, int]
-    scores: tuple[int, int]
-    totals: tuple[int, int]
+    brisques: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
     target: int
     called_out: int | None
     declarations: tuple[Declaration, ...]
@@ -105,18 +114,50 @@ class Observation:
         )
 
     @property
+    def players(self) -> int:
+        """The number of seats (`Rules.players`)."""
+        return len(self.hand_sizes)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team (`Rules.teams`; one team a seat where players play alone)."""
+        return self.rules.teams
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other seats, in playing order after the observer (partners included)."""
+        return compile_rules(self.rules).draw_order[self.player][1:]
+
+    @property
     def opponent(self) -> int:
-        """The other player."""
+        """The other player, at two seats; ValueError at more (read `opponents`)."""
+        if len(self.hand_sizes) != 2:
+            raise ValueError(
+                f"opponent: a deal of {len(self.hand_sizes)} seats has no single opponent; "
+                "read Observation.opponents (the other seats) instead"
+            )
         return 1 - self.player
 
     @property
+    def known_opponent(self) -> CardSet:
+        """Cards of the opponent's concealed hand that ``player`` has seen (``known`` of the
+        `opponent`: two seats only)."""
+        return self.known[self.opponent]
+
+    @property
+    def opponent_hand_size(self) -> int:
+        """How many concealed cards the opponent holds (``hand_sizes`` of the `opponent`: two
+        seats only)."""
+        return self.hand_sizes[self.opponent]
+
+    @property
     def pending(self) -> tuple[Declaration, ...]:
-        """The pending (announced, not yet scored) declarations of both players."""
+        """The pending (announced, not yet scored) declarations of every player."""
         return tuple(d for d in self.declarations if d.pending)
 
     def determinize(self, rng: random.Random) -> Deal:
         """A full deal consistent with this observation: the unseen cards dealt at random
-        between the opponent's concealed hand (his known cards kept) and the stock, as
+        to the other seats' concealed hands (their known cards kept) and the stock, as
         `Deal.determinize` does; what a bot uses for information-set search. The same ``rng``
         state gives the same deal, and two deals that differ only in cards the observer cannot
         see give the same worlds. Its observation for `player` equals this one.
@@ -174,13 +215,20 @@ _PUBLIC: Final = (
     "leader", "tricks_played", "last_trick_winner", "heap", "brisques", "scores", "totals",
     "target", "called_out", "declarations",
 )
-"""The `Deal` views that an observation copies as they are: both players see them."""
+"""The `Deal` views that an observation copies as they are: every player sees them."""
 
 
 def _hidden(deal: Deal, player: int) -> int:
-    """The cards of the opponent's concealed hand that ``player`` has not seen, as a bitmask."""
-    opp = 1 - player
-    return deal._hand[opp] & ~deal._known[opp]
+    """The cards of the other seats' concealed hands that ``player`` has not seen, as a
+    bitmask (a partner's included)."""
+    hands, known = deal._hand, deal._known
+    if len(hands) == 2:
+        opp = 1 - player
+        return hands[opp] & ~known[opp]
+    bits = 0
+    for seat in deal._c.draw_order[player][1:]:
+        bits |= hands[seat] & ~known[seat]
+    return bits
 
 
 def observe(deal: Deal, player: int) -> Observation:
@@ -200,16 +248,21 @@ def glimpse(deal: Deal, player: int) -> Observation:
 def _observation(
     deal: Deal, player: int, events: tuple[Event, ...], world: Deal | None
 ) -> Observation:
-    opp = 1 - player
+    hands, known = deal._hand, deal._known
+    hand = CardSet(hands[player])
+    unseen = _hidden(deal, player)
+    for card in deal._stock:
+        unseen |= 1 << card
     return Observation(
         rules=deal.rules,
         player=player,
-        hand=deal.hand(player),
-        tables=(deal.table(0), deal.table(1)),
-        known_opponent=deal.known(opp),
-        opponent_hand_size=len(deal.hand(opp)),
-        unseen=CardSet(_hidden(deal, player)) | CardSet.of(deal.stock),
-        captured=(deal.captured(0), deal.captured(1)),
+        hand=hand,
+        hand_sizes=tuple([h.bit_count() for h in hands]),
+        known=tuple([hand if seat == player else CardSet(known[seat] & h)
+                     for seat, h in enumerate(hands)]),
+        tables=tuple([CardSet(t) for t in deal._table]),
+        unseen=CardSet(unseen),
+        captured=tuple([CardSet(x) for x in deal._captured]),
         legal=tuple(deal.legal_actions()) if deal.to_move == player else (),
         world=world,
         events=events,
@@ -219,7 +272,7 @@ def _observation(
 
 def _public_world(deal: Deal, player: int, events: tuple[Event, ...]) -> Deal:
     """``deal`` with the cards ``player`` cannot see dealt in sorted order (no trace of where
-    they really are), the opponent's draws masked in its events, and no history before now."""
+    they really are), the other seats' draws masked in its events, and no history before now."""
     world = _deal_out(deal, player, sorted([*iter_bits(_hidden(deal, player)), *deal._stock]),
                       origin=False)
     world._events = list(events)
@@ -230,36 +283,50 @@ _NO_ORIGIN: Final = Origin(
     hands=((), ()), stock=(), turn_up=None, trump=None, leader=0, scores=None
 )
 """The origin of an observation's template world, which is never played or recorded (its
-`determinize` worlds get their own): nothing to build at every observation."""
+`determinize` worlds get their own): nothing to build at every observation (at two seats; one
+hand a seat at more)."""
 
 
 def _deal_out(deal: Deal, player: int, pool: list[int], *, origin: bool = True) -> Deal:
-    """A clone of ``deal`` whose opponent holds his known cards and the first of ``pool`` (as
-    many as he holds unseen) and whose stock is the rest; the clone starts from here: its
-    origin is this position and it has no actions to take back, so it holds no trace of the
-    real deal."""
-    opp = 1 - player
-    size = _hidden(deal, player).bit_count()
+    """A clone of ``deal`` in which each other seat, in playing order after ``player``, holds
+    its known cards and the next of ``pool`` (as many as it holds unseen), and whose stock is
+    the rest; the clone starts from here: its origin is this position and it has no actions to
+    take back, so it holds no trace of the real deal."""
+    hands, known = deal._hand, deal._known
     world = deal.clone()
     world.seed = None
-    world._hand[opp] = deal._known[opp] & deal._hand[opp] | sum(1 << x for x in pool[:size])
-    world._stock = pool[size:]
+    dealt = world._hand
+    start = 0
+    for seat in deal._c.draw_order[player][1:]:
+        bits = known[seat] & hands[seat]
+        end = start + (hands[seat] & ~known[seat]).bit_count()
+        for card in pool[start:end]:
+            bits |= 1 << card
+        dealt[seat] = bits
+        start = end
+    world._stock = pool[start:]
     world._actions = []
-    world._origin = _NO_ORIGIN if not origin else Origin(
-        hands=(tuple(iter_bits(world._hand[0])), tuple(iter_bits(world._hand[1]))),
-        stock=tuple(reversed(world._stock)), turn_up=deal.turn_up, trump=deal.trump,
-        leader=deal.leader, scores=deal.scores,
-    )
+    if not origin:
+        world._origin = _NO_ORIGIN if len(dealt) == 2 else Origin(
+            hands=((),) * len(dealt), stock=(), turn_up=None, trump=None, leader=0, scores=None)
+    else:
+        world._origin = Origin(
+            hands=tuple([tuple(iter_bits(h)) for h in dealt]),
+            stock=tuple(reversed(world._stock)), turn_up=deal.turn_up, trump=deal.trump,
+            leader=deal.leader, scores=deal.scores,
+        )
     return world
 
 
 def determinize(deal: Deal, player: int, rng: random.Random) -> Deal:
     """A full deal that ``player`` cannot tell from ``deal``: the cards he cannot see are dealt
-    at random between the opponent's concealed hand (his known cards kept) and the stock (the
-    turn-up kept). The opponent's private draw events are masked, so the new deal carries no
-    trace of the real hidden cards; the stock sizes, the seed (dropped) and everything public
-    are unchanged. In the end phase the stock is empty and the opponent's hand is exactly what
-    ``player`` can deduce, so the result is the deal itself (up to masked events).
+    at random to the other seats' concealed hands (each keeps its known cards and gets as many
+    as it holds unseen, in playing order after ``player``; a partner's too) and then the stock
+    (the turn-up kept). The other seats' private draw events are masked, so the new deal
+    carries no trace of the real hidden cards; the hand and stock sizes, the seed (dropped) and
+    everything public are unchanged. In a two-seat end phase the stock is empty and the
+    opponent's hand is exactly what ``player`` can deduce, so the result is the deal itself (up
+    to masked events).
     """
     return _sample(deal, player, rng, list(_masked_history(deal._events, player)))
 
@@ -274,34 +341,35 @@ def _sample(
     world = _deal_out(deal, player, pool)
     if history is not None:
         world._events = history
-    _carte_state(world, 1 - player)
+    if world._c.carte_blanche is not None and world.rules.melds.carte_blanche_repeat:
+        for seat in world._c.draw_order[player][1:]:
+            _carte_state(world, seat)
     return world
 
 
-def _carte_state(world: Deal, opp: int) -> None:
-    """Make the opponent's repeat carte blanche state consistent with his sampled hand.
+def _carte_state(world: Deal, seat: int) -> None:
+    """Make another seat's repeat carte blanche state consistent with its sampled hand.
 
     After showing carte blanche a player keeps the privilege (``melds.carte_blanche_repeat``)
     until he draws a court card; whether he did is hidden. In the sampled world he did if he
     now holds a court card or has played one since showing; otherwise the public order of his
     last draw, play and showing says whether a drawn card may be shown now (`bezique.carte`).
     """
-    if world._c.carte_blanche is None or not world.rules.melds.carte_blanche_repeat:
-        return
-    if world._carte[opp] == MAY_SHOW_HAND:
+    if world._carte[seat] == MAY_SHOW_HAND:
         return
     shown = [i for i, e in enumerate(world._events)
-             if e.kind == "carte_blanche" and e.player == opp]
+             if e.kind == "carte_blanche" and e.player == seat]
     if not shown:
         return
     court = world._c.court_bits
     later = world._events[shown[-1] + 1:]
     played_court = any(
-        e.kind == "play" and e.player == opp and (court >> e.cards[0]) & 1 for e in later
+        e.kind == "play" and e.player == seat and (court >> e.cards[0]) & 1 for e in later
     )
-    if played_court or court & (world._hand[opp] | world._table[opp]):
-        world._carte[opp] = CLOSED
+    if played_court or court & (world._hand[seat] | world._table[seat]):
+        world._carte[seat] = CLOSED
         return
     moves = ("draw", "play", "carte_blanche")
-    last = next((e.kind for e in reversed(later) if e.player == opp and e.kind in moves), "play")
-    world._carte[opp] = MAY_SHOW_DRAW if last == "draw" else OPEN
+    last = next((e.kind for e in reversed(later) if e.player == seat and e.kind in moves),
+                "play")
+    world._carte[seat] = MAY_SHOW_DRAW if last == "draw" else OPEN
