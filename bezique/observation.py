@@ -10,7 +10,9 @@ private: every other seat's concealed hand, a partner's included (except the car
 were shown to all: tabled and taken back at the end of the stock, a shown dix, the taken
 turn-up, a carte blanche, see `Deal.known`), and the order and contents of the stock. In the
 event history the cards of the other seats' private draws are masked; the observer's own draws
-are shown.
+are shown. Partners see no more of each other than opponents do (N11; BIC-4H, WOH): what
+``partnership.consult`` (DM9) lets a trick's winner learn, whether his partner could declare, is
+the declaring stage's to offer (issue 34, C2), never the partner's cards.
 
 Two deals that differ only in those hidden cards give equal observations (docs/rules.md#invariants
 invariant 11). `determinize` deals the unseen cards at random to the other seats' concealed hands

@@ -267,6 +267,20 @@ def test_determinize_deals_the_other_seats_in_playing_order_then_the_stock(
 
 
 @pytest.mark.parametrize("table", range(len(TABLES)))
+def test_determinize_samples_every_other_seat(table: int) -> None:
+    """Different random streams deal every other seat's hidden cards differently, a partner's
+    too; the observer's hand stays, and the deal is untouched."""
+    deal = _played(table, "bezique", 6, 25)
+    before = deal.clone()
+    seen = deal.observation(0)
+    worlds = [seen.determinize(random.Random(s)) for s in range(12)]
+    assert {w.bits.hand(0) for w in worlds} == {deal.bits.hand(0)}
+    for seat in seen.opponents:
+        assert len({w.bits.hand(seat) for w in worlds}) > 1
+    assert deal == before
+
+
+@pytest.mark.parametrize("table", range(len(TABLES)))
 def test_an_observation_at_more_seats_has_a_value_a_seat(table: int) -> None:
     """Per seat: hand sizes, known cards (the observer's own: his hand), tables, captured
     cards, brisques, scores; per team: totals. `opponents` are the other seats in playing
