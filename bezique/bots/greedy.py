@@ -33,7 +33,7 @@ from bezique.cards import iter_bits, kind, rank, suit
 from bezique.compile import compile_rules
 from bezique.observation import Observation
 from bezique.rules.model import Rules
-from bezique.tricks import beaters, beats, suit_bits
+from bezique.tricks import beaters, beats, suit_bits, trick_winner
 
 __all__ = ["GreedyBot", "Pattern", "Turn", "best", "kind_counts"]
 
@@ -43,12 +43,14 @@ __all__ = ["GreedyBot", "Pattern", "Turn", "best", "kind_counts"]
 
 @frozen
 class _Profile:
-    """Per-profile tables the greedy bot reads: card points, the dix, trump-fixing melds."""
+    """Per-profile tables the greedy bot reads: card points, the dix, trump-fixing melds, the
+    team of each seat."""
 
     trick_value: tuple[int, ...]
     dix_rank: int
     dix_value: int
     trump_fixing: frozenset[str]
+    team_of: tuple[int, ...]
 
 
 @lru_cache(maxsize=32)
@@ -59,6 +61,7 @@ def _profile(rules: Rules) -> _Profile:
         dix_rank=c.dix_rank,
         dix_value=rules.dix.value,
         trump_fixing=frozenset(t.name for t in c.melds if t.can_fix_trump),
+        team_of=c.team_of,
     )
 
 
@@ -106,6 +109,29 @@ class Turn:
         self._trump = -1 if obs.trump is None else int(obs.trump)  # as `bezique.tricks` takes it
         self.mine = obs.hand.bits | obs.tables[obs.player].bits
         self.end_phase = obs.in_end_phase
+        team_of = self.profile.team_of
+        players = len(team_of)
+        self.team = team_of[self.me]
+        """My team (`Rules.teams`): its seats share my tricks."""
+        self.partners = tuple(s for s in obs.opponents if team_of[s] == self.team) \
+            if players > 2 else ()
+        """My partners' seats (none playing alone)."""
+        trick = obs.trick
+        self.top = -1
+        """The card winning the trick so far (-1 when I lead)."""
+        self.on_trick = 0
+        """The trick points of the cards on the trick."""
+        self.partner_wins = False
+        """Whether a partner's card is winning the trick so far."""
+        if len(trick) == 1:
+            self.top = int(trick[0])
+            self.on_trick = self.profile.trick_value[rank(self.top)]
+        elif trick:
+            cards = [int(x) for x in trick]
+            at = trick_winner(cards, self._trump)
+            self.top = cards[at]
+            self.on_trick = sum(self.profile.trick_value[rank(x)] for x in cards)
+            self.partner_wins = (obs.leader + at) % players in self.partners
         self._keep: dict[int, float] = {}
         self._declared: dict[str, int] | None = None
         self._prospect_cache: dict[int, float] | None = None
@@ -152,15 +178,16 @@ class Turn:
 
     def _reached_target(self) -> bool:
         obs = self.obs
-        return obs.totals[self.me] + obs.scores[self.me] >= obs.target
+        scores = obs.scores[self.me] + sum(obs.scores[s] for s in self.partners)
+        return obs.totals[self.team] + scores >= obs.target
 
     def _play_value(self, card: int) -> float:
-        trick = self.obs.trick
+        top = self.top
         if self.end_phase:
-            return self._end_follow(card, trick[0]) if trick else self._end_lead(card)
-        if not trick:
+            return self._end_follow(card, top) if top >= 0 else self._end_lead(card)
+        if top < 0:
             return self.stock_lead(card)
-        return self._stock_follow(card, trick[0])
+        return self._stock_follow(card, top)
 
     # ------------------------------------------------------------------ stock phase
 
@@ -218,9 +245,16 @@ class Turn:
         """What leading ``card`` risks giving away: its trick points."""
         return float(self.profile.trick_value[rank(card)])
 
-    def _stock_follow(self, card: int, lead: int) -> float:
-        points = self.profile.trick_value[rank(lead)] + self.profile.trick_value[rank(card)]
-        if beats(card, lead, self._trump):
+    def _stock_follow(self, card: int, top: int) -> float:
+        """Following ``top``, the card winning the trick so far: win it when what it holds and
+        the meld the win lets me declare are worth the card spent; never take it from a
+        partner (his win is the side's), to whom a card's points go."""
+        points = self.on_trick + self.profile.trick_value[rank(card)]
+        if self.partner_wins:
+            if beats(card, top, self._trump):
+                return -100.0 - self.keep(card)
+            return self.profile.trick_value[rank(card)] - self.keep(card)
+        if beats(card, top, self._trump):
             return points + self.declare_prospect(card) - self.keep(card) + 2.0
         return -points - self.keep(card)
 
@@ -249,9 +283,15 @@ class Turn:
     # ------------------------------------------------------------------ end phase
 
     def _opponent_cards(self) -> int:
-        """The opponent's cards: in the end phase the count tells them all."""
+        """The opponents' cards: in a two-seat end phase the count tells them all; at more
+        seats, every card not mine nor known to be a partner's (the count tells the cards, not
+        who holds them)."""
         obs = self.obs
-        return obs.unseen.bits | obs.known_opponent.bits | obs.tables[1 - self.me].bits
+        theirs = obs.unseen.bits
+        for seat in obs.opponents:
+            if seat not in self.partners:
+                theirs |= obs.known[seat].bits | obs.tables[seat].bits
+        return theirs
 
     def _end_lead(self, card: int) -> float:
         theirs = self._opponent_cards()
@@ -263,9 +303,13 @@ class Turn:
             return 100.0 + points
         return -points - (8.0 - rank(card)) / 10
 
-    def _end_follow(self, card: int, lead: int) -> float:
+    def _end_follow(self, card: int, top: int) -> float:
         points = self.profile.trick_value[rank(card)]
-        if beats(card, lead, self._trump):
+        if self.partner_wins:  # the side's trick: give it points, keep the high cards
+            if beats(card, top, self._trump):
+                return -points - (8.0 - rank(card))
+            return points - (8.0 - rank(card)) / 10
+        if beats(card, top, self._trump):
             return 100.0 + points - (suit(card) == self.trump) * 2.0
         return -points - (8.0 - rank(card)) / 10
 

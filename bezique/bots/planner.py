@@ -78,7 +78,8 @@ def beaten_odds(observation: Observation, card: int) -> float:
     """The chance that the opponent holds a card that beats ``card`` (a card index) led by the
     observer: 1 when a card he is known to hold (his table, or a concealed card seen) beats it,
     else the chance that his concealed cards not yet seen include one of the unseen beaters (a
-    hypergeometric draw from the unseen cards). The cards that beat it are the engine's
+    hypergeometric draw from the unseen cards). At more seats "the opponent" is every seat of
+    the other teams, their concealed cards drawn together. The cards that beat it are the engine's
     (`bezique.tricks.beaters`): a higher rank of its suit, or a trump on a plain card.
 
     >>> import bezique
@@ -93,10 +94,15 @@ def beaten_odds(observation: Observation, card: int) -> float:
     """
     trump = observation.trump
     beaten_by = beaters(card, -1 if trump is None else int(trump))
-    me = observation.player
-    if (observation.known_opponent.bits | observation.tables[1 - me].bits) & beaten_by:
+    teams = observation.teams
+    mine = next(team for team in teams if observation.player in team)
+    shown = hidden = 0
+    for seat in observation.opponents:
+        if seat not in mine:
+            shown |= observation.known[seat].bits | observation.tables[seat].bits
+            hidden += observation.hand_sizes[seat] - len(observation.known[seat])
+    if shown & beaten_by:
         return 1.0
-    hidden = observation.opponent_hand_size - len(observation.known_opponent)
     live = (observation.unseen.bits & beaten_by).bit_count()
     return draw_odds(len(observation.unseen), live, hidden, 1)
 
@@ -123,18 +129,18 @@ def draw_odds(unseen: int, live: int, draws: int, missing: int) -> float:
 
 
 def meld_draws(rules: Rules, stock_size: int) -> int:
-    """How many of a player's draws still to come (half of the ``stock_size`` cards, the
-    turn-up included) bring a card he can yet declare. A meld is declared after winning a
-    trick while the stock lasts, so with ``melds.timing = "before_draw"`` the card of the last
-    draw comes too late (it is drawn once the last declaration is made), and with
-    ``melds.on_last_stock_trick = false`` the draw before it as well.
+    """How many of a player's draws still to come (his share of the ``stock_size`` cards, the
+    turn-up included: half at two seats) bring a card he can yet declare. A meld is declared
+    after winning a trick while the stock lasts, so with ``melds.timing = "before_draw"`` the
+    card of the last draw comes too late (it is drawn once the last declaration is made), and
+    with ``melds.on_last_stock_trick = false`` the draw before it as well.
 
     >>> import bezique
     >>> rules = bezique.load_profile("bezique")
     >>> meld_draws(rules, 48), meld_draws(rules, 2)
     (23, 0)
     """
-    draws = stock_size // 2
+    draws = stock_size // rules.players
     if rules.melds.timing == "before_draw":
         draws -= 1
     if not rules.melds.on_last_stock_trick:
