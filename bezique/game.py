@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -24,10 +25,9 @@ from bezique.cards import CARDS, Card, card_of, kind_of, rank, rank_index
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
-from bezique.players import player_name
 from bezique.position import check_seed
 from bezique.rules.model import Rules
-from bezique.settlement import Settlement, settle
+from bezique.settlement import Settlement, rivals, settle, team_name, team_wins
 
 _KIND_LABELS = {"double": "double win", "rubicon": "rubicon", "call_out": "call-out"}
 
@@ -38,43 +38,49 @@ def derive_seed(seed: int, label: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[Card, Card], ...]]:
+def draw_for_deal(rules: Rules, seed: int) -> tuple[int, tuple[tuple[Card, ...], ...]]:
     """Choose the first dealer per ``deal.first_dealer``; return him and the cards drawn.
 
-    Each player draws a card from a seeded shuffled pack of the profile; on equal ranks both
-    draw again from a fresh shuffle (``draws`` lists every pair, P0's card first).
-    ``high_card_deals``: the higher card deals. ``low_card_deals``: the lower card deals.
-    ``high_card_chooses``: the higher card chooses, and chooses to be the non-dealer, since the
-    non-dealer leads the first trick (S000; the lead is the advantage), so the lower card deals.
-    ``random``: a seeded coin toss, no cards drawn.
+    Each seat draws a card from a seeded shuffled pack of the profile (the first ``N`` cards,
+    seat 0's first: `Rules.players`); when the card that decides (the highest, or the lowest
+    for ``low_card_deals``) has its rank twice, all draw again from a fresh shuffle
+    (``draws`` lists every draw, a card a seat). ``high_card_deals``: the highest card deals.
+    ``low_card_deals``: the lowest card deals. ``high_card_chooses``: the highest card chooses,
+    and chooses to lead, since the seat after the dealer leads the first trick (S000; the lead
+    is the advantage), so the seat before it deals (at two seats, the lower card).
+    ``random``: a seeded draw of the dealer, no cards drawn.
     """
     rng = random.Random(seed)
+    n = rules.players
     how = rules.deal.first_dealer
     if how == "random":
-        return rng.randrange(2), ()
+        return rng.randrange(n), ()
     pack = [
         card_of(kind_of(rank_index(r), s), c)
         for r in rules.pack.ranks
         for s in range(4)
         for c in range(rules.pack.copies)
     ]
-    draws: list[tuple[Card, Card]] = []
+    draws: list[tuple[Card, ...]] = []
     while True:
         rng.shuffle(pack)
-        draws.append((CARDS[pack[0]], CARDS[pack[1]]))
-        if rank(pack[0]) != rank(pack[1]):
+        drawn = pack[:n]
+        draws.append(tuple(CARDS[card] for card in drawn))
+        ranks = [rank(card) for card in drawn]  # rank ints run strongest first
+        deciding = max(ranks) if how == "low_card_deals" else min(ranks)
+        if ranks.count(deciding) == 1:
             break
-    high = 0 if rank(pack[0]) < rank(pack[1]) else 1  # rank ints run strongest first
-    return (high if how == "high_card_deals" else 1 - high), tuple(draws)
+    seat = ranks.index(deciding)
+    return (seat - 1) % n if how == "high_card_chooses" else seat, tuple(draws)
 
 
 def settle_deal(
-    deal: Deal, *, totals: tuple[int, int] | None = None, target: int | None = None
+    deal: Deal, *, totals: Sequence[int] | None = None, target: int | None = None
 ) -> Settlement:
     """`settle` a finished ``deal`` as `Game` does: its scores, the brisques still to count
     (where the profile counts them at the end), its call-out and dealer, on the game
-    ``totals`` and ``target`` before it (by default the deal's own: ``(0, 0)`` and the
-    profile's target for a deal dealt alone).
+    ``totals`` (one per team) and ``target`` before it (by default the deal's own: zero and
+    the profile's target for a deal dealt alone).
 
     >>> import bezique
     >>> from bezique.bots import GreedyBot, play_deal
@@ -88,7 +94,7 @@ def settle_deal(
     return settle(
         deal.rules,
         points=deal.scores,
-        brisques=(0, 0) if counted_in_deal else deal.brisques,
+        brisques=None if counted_in_deal else deal.brisques,
         totals=deal.totals if totals is None else totals,
         called_out=deal.called_out,
         dealer=deal.dealer,
@@ -96,40 +102,56 @@ def settle_deal(
     )
 
 
-def deal_result(deal: Deal) -> int:
-    """What a finished ``deal`` dealt alone means for P0: ``1`` won, ``-1`` lost, ``0`` a tie.
-    The winner is the settlement's (`settle_deal`: a single-deal game's win or rubicon, a
-    call-out right or wrong) where it names one, else whoever has more points after the end
-    count. The AI adapters' win/loss rewards."""
+def deal_result(deal: Deal, seat: int = 0) -> int:
+    """What a finished ``deal`` dealt alone means for ``seat`` (P0 by default) and its team:
+    ``1`` won, ``-1`` lost, ``0`` a tie. The winner is the settlement's (`settle_deal`: a
+    single-deal game's win or rubicon, a call-out right or wrong) where it names one, else the
+    team with the most points after the end count; a tie at the top is ``0`` for the teams in
+    it and ``-1`` for the others. The AI adapters' win/loss rewards."""
+    teams = deal.rules.teams
+    if seat not in range(deal.rules.players):
+        raise ValueError(f"seat: expected a seat 0 to {deal.rules.players - 1}, got {seat!r}")
+    team = next(t for t, seats in enumerate(teams) if seat in seats)
     settled = settle_deal(deal)
     if settled.winner is not None:
-        return 1 - 2 * settled.winner
-    diff = settled.totals[0] - settled.totals[1]
-    return (diff > 0) - (diff < 0)
+        return 1 if settled.winner == team else -1
+    totals = settled.totals
+    top = max(totals)
+    if totals[team] < top:
+        return -1
+    return 1 if totals.count(top) == 1 else 0
 
 
 @frozen(kw_only=True)
 class GameResult:
-    """How a finished game ended: ``winner`` (None for a draw), ``kind`` (a settlement kind such
-    as ``win``, ``double``, ``rubicon``, ``call_out``, ``draw``), ``margin`` (what the winner is
-    credited, see :class:`~bezique.settlement.Settlement`), the final ``totals`` and ``target``,
-    the number of ``deals`` played, and ``margin_scored`` (True where the profile credits the
-    winner a margin: single-deal games)."""
+    """How a finished game ended: ``winner`` (a team index, at two seats the player; None for a
+    draw), ``kind`` (a settlement kind such as ``win``, ``double``, ``rubicon``, ``call_out``,
+    ``draw``), ``margin`` (what the winner is credited, see
+    :class:`~bezique.settlement.Settlement`), the final ``totals`` (one per team) and
+    ``target``, the number of ``deals`` played, ``margin_scored`` (True where the profile
+    credits the winner a margin: single-deal games), and the ``teams`` (`Rules.teams`), which
+    `describe` names."""
 
     winner: int | None
     kind: str
     margin: int
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     target: int
     deals: int
     margin_scored: bool
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
 
     def describe(self) -> str:
-        """One line, e.g. ``"P0 wins 1240 to 980 (double win)"``."""
+        """One line, e.g. ``"P0 wins 1240 to 980 (double win)"``, ``"P0+P2 win 2100 to
+        2030"``, ``"P2 wins 2100 to 1980 (P0) and 1500 (P1)"``."""
         if self.winner is None:
-            return f"Drawn game, {self.totals[0]} to {self.totals[1]}"
-        w, lose = self.totals[self.winner], self.totals[1 - self.winner]
-        text = f"{player_name(self.winner)} wins {w} to {lose}"
+            if len(self.totals) == 2:
+                return f"Drawn game, {self.totals[0]} to {self.totals[1]}"
+            return "Drawn game, " + ", ".join(
+                f"{team_name(team)} {total}" for team, total in zip(self.teams, self.totals,
+                                                                     strict=True))
+        text = team_wins(self.teams[self.winner])
+        text += f" {self.totals[self.winner]} to {rivals(self.totals, self.teams, self.winner)}"
         if self.kind in _KIND_LABELS:
             text += f" ({_KIND_LABELS[self.kind]})"
         if self.margin_scored:
@@ -155,14 +177,16 @@ class Game:
         checked = check_seed(seed)  # a seed a record can hold, or PositionError
         self.seed: int = random.SystemRandom().randrange(2**63) if checked is None else checked
         """The game seed (chosen at random when none was given)."""
-        self.draws: tuple[tuple[Card, Card], ...] = ()
-        """The cards drawn for the first deal (one pair per draw; empty if not drawn)."""
+        self.draws: tuple[tuple[Card, ...], ...] = ()
+        """The cards drawn for the first deal (one card a seat per draw, a pair at two seats;
+        empty if not drawn)."""
         if first_dealer is None:
             first_dealer, self.draws = draw_for_deal(rules, derive_seed(self.seed, "first"))
-        elif first_dealer not in (0, 1):
-            raise ValueError(f"first_dealer: expected 0 or 1, got {first_dealer!r}")
+        elif first_dealer not in range(rules.players):
+            seats = "0 or 1" if rules.players == 2 else f"a seat 0 to {rules.players - 1}"
+            raise ValueError(f"first_dealer: expected {seats}, got {first_dealer!r}")
         self.first_dealer: int = first_dealer
-        """Who dealt the first deal."""
+        """The seat that dealt the first deal."""
         self.deals: list[Deal] = []
         """Finished, settled deals, in order."""
         self.settlements: list[Settlement] = []
@@ -179,31 +203,42 @@ class Game:
         )
 
     @property
-    def totals(self) -> tuple[int, int]:
-        """Game totals after the deals settled so far."""
-        return self.settlements[-1].totals if self.settlements else (0, 0)
+    def totals(self) -> tuple[int, ...]:
+        """Game totals after the deals settled so far, one per team (`Rules.teams`; a pair at
+        two seats)."""
+        return self.settlements[-1].totals if self.settlements else (0,) * len(self.rules.teams)
 
     @property
     def target(self) -> int:
-        """The current target (raised by ties or both-over rules where the profile says)."""
+        """The current target, the same for every team (raised by ties or both-over rules
+        where the profile says)."""
         return self.settlements[-1].target if self.settlements else self.rules.game.target
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next deal, per ``deal.rotation`` after the last settled deal; ties
-        and a deal without a trick alternate."""
+        """Who deals the next deal, per ``deal.rotation`` after the last settled deal:
+        ``alternate``, the seat after the dealer (at two seats the other player);
+        ``last_trick_winner_deals``, the winner of the last trick; ``hand_winner_deals``, the
+        one seat that scored the most in the deal (its `Settlement.seat_points`). A tie for the
+        most, and a deal without a trick, pass the deal to the next seat."""
         if not self.deals:
             return self.first_dealer
-        deal, after = self.deals[-1], self.settlements[-1].totals
+        deal, last = self.deals[-1], self.settlements[-1]
         how = self.rules.deal.rotation
         if how == "last_trick_winner_deals" and deal.last_trick_winner is not None:
             return deal.last_trick_winner
         if how == "hand_winner_deals":
-            before = self.settlements[-2].totals if len(self.settlements) > 1 else (0, 0)
-            gained = (after[0] - before[0], after[1] - before[1])
-            if gained[0] != gained[1]:
-                return 0 if gained[0] > gained[1] else 1
-        return 1 - deal.dealer
+            gained = last.seat_points or self._gains()
+            best = max(gained)
+            if gained.count(best) == 1:
+                return gained.index(best)
+        return (deal.dealer + 1) % self.rules.players
+
+    def _gains(self) -> tuple[int, ...]:
+        """What each player gained in the last deal, from the totals: for a settlement pickled
+        before it had `Settlement.seat_points` (two seats, a team a player)."""
+        before = self.settlements[-2].totals if len(self.settlements) > 1 else (0, 0)
+        return tuple(a - b for a, b in zip(self.settlements[-1].totals, before, strict=True))
 
     @property
     def is_over(self) -> bool:
@@ -225,6 +260,7 @@ class Game:
             target=last.target,
             deals=len(self.deals),
             margin_scored=self.rules.game.single_deal,
+            teams=self.rules.teams,
         )
 
     def new_deal(self) -> Deal:

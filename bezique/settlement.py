@@ -3,6 +3,8 @@
 :func:`settle` is usable on its own as a score-keeper for a game played with real cards, and
 :class:`bezique.Game` uses it after every deal. Everything is driven by profile keys
 (docs/rules.md#knobs-scoring) ``trick_points.scheme``, ``brisques.*``, ``game.*`` and ``rubicon.*``.
+Points and brisques are per seat, totals per team (docs/rules.md#dm12): at two seats a team is
+a player.
 
 >>> from bezique.rules import load_profile
 >>> s = settle(load_profile("rubicon"), points=(2780, 1640))
@@ -16,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from bezique.compile import TRICK_POINT_SCHEMES, compile_rules
 from bezique.count import end_count
-from bezique.players import PLAYERS, player_name
-from bezique.position import MAX_POINTS, _shown
-from bezique.rules.model import Rules
+from bezique.players import player_name
+from bezique.position import MAX_POINTS, _count, _shown
+from bezique.rules.model import Rules, _getstate, _setstate
 
 BRISQUE_VALUE = TRICK_POINT_SCHEMES["brisques"]["A"]
 """What one brisque (a captured ace or ten) is worth where settle counts it: 10."""
@@ -41,49 +43,118 @@ CONTINUE_KINDS = frozenset({"continue", "extra_deal", "raise_target"})
 ``continue``: nobody has reached the target; ``extra_deal``: a tie at or above the target with
 ``game.tie = "extra_deal"``; ``raise_target``: the target was raised, by ``game.tie_raise`` after
 a tie (``game.tie = "raise_target"``) or to ``game.both_over_new_target`` when both players
-are over the target without a call-out.
+(at more teams: two or more teams) are over the target without a call-out.
 """
 KINDS = GAME_OVER_KINDS | CONTINUE_KINDS
 """Every value :attr:`Settlement.kind` may take."""
 
-_NAMES = tuple(player_name(p) for p in PLAYERS)
 
-"""How the breakdown names the players: ``P0``, ``P1``."""
+def team_name(team: Sequence[int]) -> str:
+    """How texts name a team: its seats' names joined by ``+`` (``P0+P2``); a team of one seat
+    is that seat (``P1``).
+
+    >>> team_name((0, 2)), team_name((1,))
+    ('P0+P2', 'P1')
+    """
+    return "+".join(player_name(seat) for seat in team)
+
+
+def team_wins(team: Sequence[int]) -> str:
+    """A team's name and "win" agreeing with it: ``P0 wins``, ``P0+P2 win``."""
+    return f"{team_name(team)} {'wins' if len(team) == 1 else 'win'}"
+
+
+def rivals(totals: Sequence[int], teams: Sequence[Sequence[int]], winner: int) -> str:
+    """The other teams' totals after "wins 2100 to": the loser's total against one other team
+    (``2030``), each total with its team against more (``1010 (P0), 890 (P1) and 580 (P2)``).
+    """
+    others = [t for t in range(len(totals)) if t != winner]
+    if len(others) == 1:
+        return str(totals[others[0]])
+    return _listed([f"{totals[t]} ({team_name(teams[t])})" for t in others])
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @frozen(kw_only=True)
 class Settlement:
     """The outcome of one deal's end count (see :func:`settle`).
 
-    ``totals`` are the game totals after the deal; ``winner`` is a player index or None;
-    ``kind`` is one of :data:`KINDS`; ``margin`` is what the winner is credited for the game:
-    in a single-deal game the difference plus ``rubicon.game_bonus`` (or, for a rubiconed
-    loser, the rubicon award), in whole hundreds where ``rubicon.drop_fractions``; in a target
-    game the winner's total minus the loser's (negative only when a right call-out wins from
-    behind); 0 when there is no winner. ``target`` is the target after any raise, and
-    ``breakdown`` explains each step in a readable line.
+    ``totals`` are the game totals after the deal, one per team (a pair at two seats);
+    ``winner`` is a team index (at two seats the player) or None; ``kind`` is one of
+    :data:`KINDS`; ``margin`` is what the winner is credited for the game: in a single-deal
+    game the difference plus ``rubicon.game_bonus`` (or, for a rubiconed loser, the rubicon
+    award), in whole hundreds where ``rubicon.drop_fractions``; in a target game the winner's
+    total minus the next best team's (negative only when a right call-out wins from behind); 0
+    when there is no winner. ``target`` is the target after any raise, and ``breakdown``
+    explains each step in a readable line. ``seat_points`` are each seat's points in this deal
+    as settled (its deal points plus the brisques counted here), a team's share of its gain;
+    empty in a settlement pickled before seats were data.
     """
 
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     game_over: bool
     winner: int | None
     kind: str
     margin: int
     target: int
     breakdown: tuple[str, ...]
+    seat_points: tuple[int, ...] = ()
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
+
+
+@frozen
+class _Seats:
+    """The seats and teams a settlement counts for, and how its lines name them."""
+
+    teams: tuple[tuple[int, ...], ...]
+    team_of: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        """How many seats."""
+        return len(self.team_of)
+
+    def name(self, team: int) -> str:
+        """A team's name (`team_name`)."""
+        return team_name(self.teams[team])
+
+    def label(self, seat: int) -> str:
+        """A seat's name, with its team where the team has more seats: ``P1 of P1+P3``."""
+        team = self.teams[self.team_of[seat]]
+        if len(team) == 1:
+            return player_name(seat)
+        return f"{player_name(seat)} of {team_name(team)}"
+
+    def parts(self, values: Sequence[int], team: int) -> str:
+        """A team's share of per-seat ``values``: ``90``, or ``90 (P0) + 250 (P2)``."""
+        seats = self.teams[team]
+        if len(seats) == 1:
+            return str(values[seats[0]])
+        return " + ".join(f"{values[s]} ({player_name(s)})" for s in seats)
+
+    def per_team(self, values: Sequence[int]) -> list[int]:
+        """Per-seat ``values`` summed by team."""
+        return [sum(values[s] for s in team) for team in self.teams]
 
 
 def _settlement(
     lines: list[str],
-    final: tuple[int, int],
+    final: Sequence[int],
     target: int,
     kind: str,
     winner: int | None = None,
     margin: int = 0,
 ) -> Settlement:
-    """The settlement of ``kind`` (the game is over exactly for :data:`GAME_OVER_KINDS`)."""
+    """The settlement of ``kind`` (the game is over exactly for :data:`GAME_OVER_KINDS`); `settle`
+    adds the seat points."""
     return Settlement(
-        totals=final,
+        totals=tuple(final),
         game_over=kind in GAME_OVER_KINDS,
         winner=winner,
         kind=kind,
@@ -93,21 +164,26 @@ def _settlement(
     )
 
 
-def _pair(name: str, value: Sequence[int], *, non_negative: bool = False) -> tuple[int, int]:
+def _ints(
+    name: str, value: Sequence[int], n: int, per: str, *, non_negative: bool = False
+) -> tuple[int, ...]:
+    """``n`` whole numbers (one per ``per``) within ``±MAX_POINTS``, else ValueError naming
+    ``name``."""
     values = tuple(value)
-    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise ValueError(f"{name}: expected two ints (one per player), got {_shown(value)}")
+    if len(values) != n or not all(isinstance(v, int) and not isinstance(v, bool)
+                                   for v in values):
+        raise ValueError(f"{name}: expected {_count(n)} ints (one per {per}), got "
+                         f"{_shown(value)}")
     if not all(-MAX_POINTS <= v <= MAX_POINTS for v in values):
         raise ValueError(f"{name}: each must lie within ±{MAX_POINTS:.0e} (MAX_POINTS), got "
                          f"{_shown(value)}")
     if non_negative and min(values) < 0:
         raise ValueError(f"{name}: must not be negative, got {value!r}")
-    return values[0], values[1]
-
+    return values
 
 
 def brisques_in_pack(rules: Rules) -> int:
-    """How many brisques (aces and tens) the profile's pack holds: the most both players can
+    """How many brisques (aces and tens) the profile's pack holds: the most all seats can
     capture together in a deal.
 
     >>> from bezique.rules import load_profile
@@ -117,9 +193,10 @@ def brisques_in_pack(rules: Rules) -> int:
     return compile_rules(rules).brisque_bits.bit_count()
 
 
-def _player(name: str, value: int | None) -> int | None:
-    if value is not None and value not in (0, 1):
-        raise ValueError(f"{name}: expected player 0 or 1 (or None), got {value!r}")
+def _seat(name: str, value: int | None, n: int) -> int | None:
+    if value is not None and value not in range(n):
+        seats = "player 0 or 1" if n == 2 else f"a seat 0 to {n - 1}"
+        raise ValueError(f"{name}: expected {seats} (or None), got {value!r}")
     return value
 
 
@@ -133,16 +210,18 @@ def _brisque_mode(rules: Rules) -> str:
 
 
 def _brisque_points(
-    rules: Rules, brisques: tuple[int, int], board: tuple[int, int], lines: list[str]
+    rules: Rules, seats: _Seats, brisques: tuple[int, ...], board: tuple[int, ...],
+    lines: list[str],
 ) -> list[int]:
-    """Each player's brisque points, 10 each, with the conditions applied exactly as the deal
+    """Each seat's brisque points, 10 each, with the conditions applied exactly as the deal
     applies them (:func:`bezique.count.end_count`): ``min_to_score`` and
-    ``min_board_score_to_count`` per player, and ``majority_bonus``."""
+    ``min_board_score_to_count`` per seat, on the board of its team (the team's total plus the
+    team's deal points), and ``majority_bonus`` to a unique leader."""
     b = rules.brisques
-    raw = (BRISQUE_VALUE * brisques[0], BRISQUE_VALUE * brisques[1])
+    raw = tuple(BRISQUE_VALUE * count for count in brisques)
     items = end_count(rules, raw, brisques, board)
-    values = [sum(points for points, _ in items[p]) for p in (0, 1)]
-    for p in (0, 1):
+    values = [sum(points for points, _ in items[p]) for p in range(seats.n)]
+    for p in range(seats.n):
         if not brisques[p] or any(reason != "brisque_majority" for _, reason in items[p]):
             continue
         if brisques[p] < b.min_to_score:
@@ -150,95 +229,133 @@ def _brisque_points(
         else:
             why = f"{board[p]} is under brisques.min_board_score_to_count = "
             why += str(b.min_board_score_to_count)
-        lines.append(f"{_NAMES[p]}: {brisques[p]} brisques score nothing ({why})")
-    for p in (0, 1):
+        lines.append(f"{seats.label(p)}: {brisques[p]} brisques score nothing ({why})")
+    for p in range(seats.n):
         for points, reason in items[p]:
             if reason == "brisque_majority":
-                lines.append(f"{_NAMES[p]}: +{points} for most brisques (brisques.majority_bonus)")
+                lines.append(f"{seats.label(p)}: +{points} for most brisques "
+                             "(brisques.majority_bonus)")
     return values
+
+
+def _possessive(seats: Sequence[int]) -> str:
+    """``P0's``, ``P2's and P0's``, ``P2's, P3's and P0's``."""
+    return _listed([f"{player_name(s)}'s" for s in seats])
 
 
 def _count_at_end(
     rules: Rules,
-    exact: tuple[int, int],
+    seats: _Seats,
+    exact: tuple[int, ...],
     values: list[int],
     *,
     target: int,
     dealer: int | None,
     lines: list[str],
-) -> tuple[int, int]:
-    """Brisques counted at the end of the deal, for both; under ``game.count_order =
-    "nondealer_first"`` (ENQ x) the non-dealer counts first, and reaching the target then stops
-    the count before the dealer's brisques."""
+) -> tuple[list[int], list[int]]:
+    """Brisques counted at the end of the deal: the totals per team and the brisque points
+    counted per seat. Under ``game.count_order = "nondealer_first"`` (ENQ x) the seats count
+    in playing order from the one after the dealer, the dealer last, and a seat whose count
+    brings its team to the target stops the count: the seats after it count no brisques."""
     in_order = rules.game.count_order == "nondealer_first" and not rules.game.single_deal
     if in_order and dealer is None and any(values):
         raise ValueError("dealer: needed for game.count_order = 'nondealer_first'")
-    final = (exact[0] + values[0], exact[1] + values[1])
-    first = 1 - dealer if in_order and dealer is not None else None
-    for p in (0, 1) if first is None else (first, 1 - first):
-        if p == first:
-            lines.append(
-                f"{_NAMES[p]} (non-dealer) counts first: {exact[p]} + {values[p]} brisques = "
-                f"{final[p]}"
-            )
-            if final[p] >= target:
-                lines.append(
-                    f"{_NAMES[p]} reaches {target} before the dealer counts; "
-                    f"{_NAMES[1 - p]}'s brisques are not counted"
-                )
-                return (final[0], exact[1]) if p == 0 else (exact[0], final[1])
+    final = list(exact)
+    counted = [0] * seats.n
+    if not in_order or dealer is None:
+        for p in range(seats.n):
+            counted[p] = values[p]
+            final[seats.team_of[p]] += values[p]
+        for t, team in enumerate(seats.teams):
+            if any(values[p] for p in team):
+                lines.append(f"{seats.name(t)}: {exact[t]} + {seats.parts(values, t)} brisques = "
+                             f"{final[t]}")
+        return final, counted
+    order = [(dealer + k) % seats.n for k in range(1, seats.n + 1)]
+    for i, p in enumerate(order):
+        t = seats.team_of[p]
+        board = final[t]
+        final[t] += values[p]
+        counted[p] = values[p]
+        if i == 0:
+            lines.append(f"{seats.label(p)} (non-dealer) counts first: {board} + {values[p]} "
+                         f"brisques = {final[t]}")
         elif values[p]:
-            lines.append(f"{_NAMES[p]}: {exact[p]} + {values[p]} brisques = {final[p]}")
-    return final
+            lines.append(f"{seats.label(p)}: {board} + {values[p]} brisques = {final[t]}")
+        if p != dealer and final[t] >= target:
+            lines.append(f"{seats.label(p)} reaches {target} before the dealer counts; "
+                         f"{_possessive(order[i + 1:])} brisques are not counted")
+            break
+    return final, counted
 
 
 def _count_to_escape_or_tie(
-    rules: Rules, exact: tuple[int, int], values: list[int], *, target: int, lines: list[str]
-) -> tuple[tuple[int, int], bool]:
-    """Rubicon: brisques count, for both, only to break a deciding tie or to save the loser from
-    the rubicon (``brisques.counted = "only_to_escape_rubicon_or_break_tie"``)."""
+    rules: Rules, seats: _Seats, exact: tuple[int, ...], values: list[int], *, target: int,
+    lines: list[str],
+) -> tuple[list[int], bool]:
+    """Rubicon: brisques count, for every team, only to break a deciding tie at the top or to
+    save a loser from the rubicon (``brisques.counted = "only_to_escape_rubicon_or_break_tie"``).
+    """
+    gains = seats.per_team(values)
+    top = max(exact)
+    tied = [t for t, total in enumerate(exact) if total == top]
     reason = ""
-    if exact[0] == exact[1] and values[0] != values[1]:
-        if rules.game.single_deal or exact[0] >= target:
+    if len(tied) > 1 and len({gains[t] for t in tied}) > 1:
+        if rules.game.single_deal or top >= target:
             reason = "to break the tie"
-    elif rules.game.single_deal and exact[0] != exact[1]:
-        loser = 0 if exact[0] < exact[1] else 1
+    elif rules.game.single_deal and len(tied) < len(exact):
         threshold = rules.rubicon.threshold
-        if exact[loser] < threshold <= exact[loser] + values[loser]:
-            reason = f"to save {_NAMES[loser]} from the rubicon"
+        for loser, total in enumerate(exact):
+            if total < top and total < threshold <= total + gains[loser]:
+                reason = f"to save {seats.name(loser)} from the rubicon"
+                break
     if not reason:
         lines.append("brisques not counted (they neither break a tie nor save from the rubicon)")
-        return exact, False
-    final = (exact[0] + values[0], exact[1] + values[1])
-    lines.append(
-        f"brisques counted {reason}, for both: A {exact[0]} + {values[0]} = {final[0]}, "
-        f"B {exact[1]} + {values[1]} = {final[1]}"
-    )
+        return list(exact), False
+    final = [total + gain for total, gain in zip(exact, gains, strict=True)]
+    names = ("A", "B") if len(exact) == 2 else tuple(seats.name(t) for t in range(len(exact)))
+    each = ", ".join(f"{names[t]} {exact[t]} + {gains[t]} = {final[t]}" for t in range(len(exact)))
+    lines.append(f"brisques counted {reason}, for {'both' if len(exact) == 2 else 'all'}: {each}")
     return final, True
 
 
-def _hundreds(rules: Rules, p: int, score: int, lines: list[str]) -> int:
+def _hundreds(rules: Rules, name: str, score: int, lines: list[str]) -> int:
     if not rules.rubicon.drop_fractions:
         return score
     whole = score - score % 100
     if whole != score:
-        lines.append(f"{_NAMES[p]}: {score} -> {whole} (fraction of 100 dropped)")
+        lines.append(f"{name}: {score} -> {whole} (fraction of 100 dropped)")
     return whole
 
 
+def _runner_up(final: Sequence[int], winner: int) -> int:
+    """The best team but ``winner`` (the first of equals): the loser at two teams."""
+    return max((t for t in range(len(final)) if t != winner), key=lambda t: final[t])
+
+
+def _unique_top(final: Sequence[int]) -> int | None:
+    """The team with the highest total if no other has it, else None."""
+    top = max(final)
+    tied = [t for t, total in enumerate(final) if total == top]
+    return tied[0] if len(tied) == 1 else None
+
+
 def _single_deal(
-    rules: Rules, final: tuple[int, int], brisques_counted: bool, target: int, lines: list[str]
+    rules: Rules, seats: _Seats, final: list[int], brisques_counted: bool, target: int,
+    lines: list[str],
 ) -> Settlement:
-    """A deal that is a whole game (``game.single_deal``): the winner is credited the margin."""
-    if final[0] == final[1]:
-        lines.append(f"tie at {final[0]}: a drawn game")
+    """A deal that is a whole game (``game.single_deal``, two teams): the winner is credited
+    the margin over the loser."""
+    w = _unique_top(final)
+    if w is None:
+        lines.append(f"tie at {max(final)}: a drawn game")
         return _settlement(lines, final, target, "draw")
-    w = 0 if final[0] > final[1] else 1
-    loser = 1 - w
-    lines.append(f"{_NAMES[w]} wins on the exact scores, {final[w]} to {final[loser]}")
+    loser = _runner_up(final, w)
+    wins = team_wins(seats.teams[w])
+    lines.append(f"{wins} on the exact scores, {final[w]} to {final[loser]}")
     ru = rules.rubicon
-    sw = _hundreds(rules, w, final[w], lines)
-    sl = _hundreds(rules, loser, final[loser], lines)
+    sw = _hundreds(rules, seats.name(w), final[w], lines)
+    sl = _hundreds(rules, seats.name(loser), final[loser], lines)
     if ru.threshold and final[loser] < ru.threshold:
         kind = "rubicon"
         award = ru.rubicon_bonus
@@ -252,9 +369,8 @@ def _single_deal(
             award += ru.loser_under_100_extra
             parts.append(f"{ru.loser_under_100_extra} (loser under 100)")
         lines.append(
-            f"{_NAMES[loser]} is rubiconed ({final[loser]} < {ru.threshold}): "
-            + " + ".join(parts)
-            + f" = {award}"
+            f"{seats.name(loser)} {'is' if len(seats.teams[loser]) == 1 else 'are'} rubiconed "
+            f"({final[loser]} < {ru.threshold}): " + " + ".join(parts) + f" = {award}"
         )
         if ru.drop_fractions and award % 100:
             lines.append(f"award {award} -> {award - award % 100} (rounded down to a hundred)")
@@ -263,48 +379,59 @@ def _single_deal(
         kind = "win"
         award = sw - sl + ru.game_bonus
         lines.append(f"{sw} - {sl} + {ru.game_bonus} (game bonus) = {award}")
-    lines.append(f"{_NAMES[w]} wins {award}")
+    lines.append(f"{wins} {award}")
     return _settlement(lines, final, target, kind, w, award)
 
 
 def _target_game(
-    rules: Rules, final: tuple[int, int], called_out: int | None, target: int, lines: list[str]
+    rules: Rules, seats: _Seats, final: list[int], called_out: int | None, target: int,
+    lines: list[str],
 ) -> Settlement:
-    """A game to a target: continue, win, double, tie rule, call-out or both-over raise."""
+    """A game to a target: continue, win, double, tie rule, call-out or both-over raise. The
+    winner is the one team with the highest total at or above the target; teams tied there are
+    settled by ``game.tie`` (MP-13: when several teams pass the target, the highest wins)."""
     g = rules.game
 
     def outcome(kind: str, line: str, winner: int | None = None) -> Settlement:
         lines.append(line)
-        margin = 0 if winner is None else final[winner] - final[1 - winner]
+        margin = 0 if winner is None else final[winner] - final[_runner_up(final, winner)]
         return _settlement(lines, final, target, kind, winner, margin)
 
     if called_out is not None:
-        c, other = _NAMES[called_out], _NAMES[1 - called_out]
-        if final[called_out] >= target:
-            line = f"{c} called out with {final[called_out]} >= {target}: {c} wins"
-            return outcome("call_out", line, called_out)
-        line = f"{c} called out with only {final[called_out]} < {target}: {other} wins"
-        return outcome("call_out", line, 1 - called_out)
-    if min(final) >= target and g.both_over_new_target > target:
+        c, mine = player_name(called_out), seats.team_of[called_out]
+        if final[mine] >= target:
+            line = f"{c} called out with {final[mine]} >= {target}: "
+            return outcome("call_out", line + team_wins(seats.teams[mine]), mine)
+        other = _runner_up(final, mine)
+        line = f"{c} called out with only {final[mine]} < {target}: "
+        return outcome("call_out", line + team_wins(seats.teams[other]), other)
+    over = [t for t, total in enumerate(final) if total >= target]
+    if len(over) > 1 and g.both_over_new_target > target:
+        who = "both" if len(final) == 2 else _listed([seats.name(t) for t in over])
         lines.append(
-            f"both over {target} with no call-out: the target becomes {g.both_over_new_target}"
+            f"{who} over {target} with no call-out: the target becomes {g.both_over_new_target}"
         )
         target = g.both_over_new_target
         if max(final) < target:
             return outcome("raise_target", "nobody has reached the new target: deal again")
     if max(final) < target:
         return outcome("continue", f"nobody has reached {target}: deal again")
-    if final[0] == final[1]:
+    w = _unique_top(final)
+    if w is None:
+        top = max(final)
+        tie = f"tie at {top}"
+        if len(final) > 2:
+            tie += " between " + _listed([seats.name(t) for t, total in enumerate(final)
+                                          if total == top])
         if g.tie == "extra_deal":
-            return outcome("extra_deal", f"tie at {final[0]}: an extra deal breaks it")
+            return outcome("extra_deal", f"{tie}: an extra deal breaks it")
         if g.tie == "raise_target":
             target += g.tie_raise
-            line = f"tie at {final[0]}: the target is raised by {g.tie_raise} to {target}"
-            return outcome("raise_target", line)
-        return outcome("draw", f"tie at {final[0]}: a drawn game")
-    w = 0 if final[0] > final[1] else 1
-    loser = final[1 - w]
-    line = f"{_NAMES[w]} wins {final[w]} to {loser}"
+            return outcome("raise_target", f"{tie}: the target is raised by {g.tie_raise} to "
+                                           f"{target}")
+        return outcome("draw", f"{tie}: a drawn game")
+    loser = final[_runner_up(final, w)]
+    line = f"{team_wins(seats.teams[w])} {final[w]} to {rivals(final, seats.teams, w)}"
     if g.double_win_below and loser < g.double_win_below:
         return outcome("double", f"{line}: a double win (loser under {g.double_win_below})", w)
     return outcome("win", line, w)
@@ -314,37 +441,51 @@ def settle(
     rules: Rules,
     *,
     points: Sequence[int],
-    brisques: Sequence[int] = (0, 0),
-    totals: Sequence[int] = (0, 0),
+    brisques: Sequence[int] | None = None,
+    totals: Sequence[int] | None = None,
     called_out: int | None = None,
     dealer: int | None = None,
     target: int | None = None,
 ) -> Settlement:
     """Settle one finished deal: count what is still to count and decide the game.
 
-    ``points``: each player's deal score apart from brisques still to be counted; ``brisques``:
-    how many brisques each captured, worth 10 each here when ``trick_points.scheme =
-    "brisques"`` and ``brisques.when = "end_of_deal"`` (with ``brisques.min_to_score``,
-    ``majority_bonus`` and ``min_board_score_to_count``), or, under ``brisques.counted =
-    "only_to_escape_rubicon_or_break_tie"``, only where they break a tie or save the loser from
-    the rubicon (for both players then); otherwise ignored. ``totals``: game totals before the
-    deal; ``target``: the current target if an earlier raise changed it; ``called_out``: the
-    player who called out (``game.call_out``); ``dealer``: needed for ``game.count_order =
-    "nondealer_first"``.
+    ``points``: each seat's deal score apart from brisques still to be counted (a pair at two
+    seats, `Rules.players` of them); ``brisques``: how many brisques each seat captured (none
+    when omitted), worth 10 each here when ``trick_points.scheme = "brisques"`` and
+    ``brisques.when = "end_of_deal"`` (with ``brisques.min_to_score`` and
+    ``min_board_score_to_count`` per seat, on the board of its team: the team's total plus the
+    team's points, and ``majority_bonus`` to the one seat with the most), or, under
+    ``brisques.counted = "only_to_escape_rubicon_or_break_tie"``, only where they break a tie
+    or save the loser from the rubicon (for every seat then); otherwise ignored. ``totals``:
+    game totals before the deal, one per team (`Rules.teams`; zero when omitted); ``target``:
+    the current target if an earlier raise changed it; ``called_out``: the seat that called
+    out (``game.call_out``); ``dealer``: needed for ``game.count_order = "nondealer_first"``,
+    where the seats after the dealer count first, in playing order.
 
-    Raises ValueError naming the argument when one is malformed: not two whole numbers (one
-    per player), a negative number, more brisques than the pack holds (`brisques_in_pack`), a
-    player other than 0 or 1, a target under 1, or a call-out the profile does not have.
+    A team's total is the sum of its seats' points. The winner is the team with the highest
+    total at or above the target, alone there; teams tied at the top are settled by
+    ``game.tie``.
+
+    Raises ValueError naming the argument when one is malformed: not one whole number per seat
+    (per team for ``totals``), a negative number, more brisques than the pack holds
+    (`brisques_in_pack`), a seat that is not one (0 or 1 at two seats), a target under 1, or a
+    call-out the profile does not have.
     """
-    pts = _pair("points", points, non_negative=True)
-    counts = _pair("brisques", brisques, non_negative=True)
-    before = _pair("totals", totals, non_negative=True)
-    _player("called_out", called_out)
-    _player("dealer", dealer)
-    most = brisques_in_pack(rules)
+    c = compile_rules(rules)
+    seats = _Seats(tuple(tuple(team) for team in rules.teams), c.team_of)
+    n, k = seats.n, len(seats.teams)
+    per_seat, per_team = ("player", "player") if n == 2 else ("seat", "team")
+    pts = _ints("points", points, n, per_seat, non_negative=True)
+    counts = _ints("brisques", (0,) * n if brisques is None else brisques, n, per_seat,
+                   non_negative=True)
+    before = _ints("totals", (0,) * k if totals is None else totals, k, per_team,
+                   non_negative=True)
+    _seat("called_out", called_out, n)
+    _seat("dealer", dealer, n)
+    most = c.brisque_bits.bit_count()
     if sum(counts) > most:
-        raise ValueError(f"brisques: {counts[0]} + {counts[1]} = {sum(counts)}, more than the "
-                         f"{most} aces and tens of this profile's pack")
+        raise ValueError(f"brisques: {' + '.join(map(str, counts))} = {sum(counts)}, more than "
+                         f"the {most} aces and tens of this profile's pack")
     if target is not None and (
         not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_POINTS
     ):
@@ -354,22 +495,29 @@ def settle(
     if called_out is not None and (not g.call_out or g.single_deal):
         raise ValueError("called_out: this profile has no call-out (game.call_out = false)")
     goal = g.target if target is None else target
-    lines = [f"{_NAMES[p]}: {before[p]} + {pts[p]} = {before[p] + pts[p]}" for p in (0, 1)]
-    exact = (before[0] + pts[0], before[1] + pts[1])
+    exact = tuple(total + gain for total, gain in zip(before, seats.per_team(pts), strict=True))
+    lines = [f"{seats.name(t)}: {before[t]} + {seats.parts(pts, t)} = {exact[t]}"
+             for t in range(k)]
     mode = _brisque_mode(rules)
     if mode == "none" or not any(counts):
         if any(counts):
             lines.append("brisques ignored: the profile credits trick points in the deal")
-        values = [0, 0]
+        values = [0] * n
     else:
-        values = _brisque_points(rules, counts, exact, lines)
-    counted = any(values)
+        board = tuple(exact[seats.team_of[p]] for p in range(n))
+        values = _brisque_points(rules, seats, counts, board, lines)
+    counted = [0] * n
     if mode == "end":
-        final = _count_at_end(rules, exact, values, target=goal, dealer=dealer, lines=lines)
-    elif mode == "escape_or_tie" and counted:
-        final, counted = _count_to_escape_or_tie(rules, exact, values, target=goal, lines=lines)
+        final, counted = _count_at_end(rules, seats, exact, values, target=goal, dealer=dealer,
+                                       lines=lines)
+    elif mode == "escape_or_tie" and any(values):
+        final, both = _count_to_escape_or_tie(rules, seats, exact, values, target=goal,
+                                              lines=lines)
+        counted = values if both else counted
     else:
-        final = exact
+        final = list(exact)
     if g.single_deal:
-        return _single_deal(rules, final, counted, goal, lines)
-    return _target_game(rules, final, called_out, goal, lines)
+        settled = _single_deal(rules, seats, final, any(counted), goal, lines)
+    else:
+        settled = _target_game(rules, seats, final, called_out, goal, lines)
+    return evolve(settled, seat_points=tuple(p + v for p, v in zip(pts, counted, strict=True)))
