@@ -167,15 +167,17 @@ class Deal(DealMoves):
     ) -> Deal:
         """Set up a stacked position (docs/deals.md): hands, the stock top-first (its last card
         is the turn-up where the profile turns one up, unless ``turn_up`` is given), dealer and
-        optionally trump, leader and scores. Cards are notation (``"QS QSb 10D"``) or physical
-        ints. A copy letter (or an int) places that very copy; unlettered duplicates take the
-        lowest free copies in order of appearance. Cards placed nowhere count as already
-        played. The start is kept in `origin`.
+        optionally trump, leader, scores (one per seat), and the game's ``totals`` (one per
+        team, zeros when not given) and ``target``, as for `new`. Cards are notation (``"QS QSb
+        10D"``) or physical ints. A copy letter (or an int) places that very copy; unlettered
+        duplicates take the lowest free copies in order of appearance. Cards placed nowhere
+        count as already played. The start is kept in `origin`.
 
         Every argument is checked first (`bezique.position`): a position that cannot be set up
-        or played (not two hands of equal size, a card placed twice or not in the pack, an odd
-        number of cards to draw, a player other than 0 or 1, an unknown trump, scores that are
-        not two integers …) raises `PositionError` naming the argument.
+        or played (not one hand per seat, a card placed twice or not in the pack, an odd
+        number of cards to draw, a seat that is not one, an unknown trump, scores that are not
+        one integer per seat, totals not one per team …) raises `PositionError` naming the
+        argument.
         """
         c = compile_rules(rules)  # `prechecked` has checked every argument (rules first)
         pos = check_position(c, hands=hands, stock=stock, turn_up=turn_up, dealer=dealer,

@@ -46,7 +46,7 @@ class Position:
     scores: tuple[int, ...] | None
     """One score per seat."""
     totals: tuple[int, ...]
-    """One total per team: a pair, while every profile has two teams."""
+    """One total per team (`Rules.teams`)."""
     target: int | None
 
 
@@ -107,19 +107,27 @@ def _player(value: object, name: str, *, optional: bool = False, n: int = 2) -> 
 
 
 def _points(
-    value: object, name: str, *, optional: bool = False, n: int = 2
+    value: object, name: str, *, optional: bool = False, n: int = 2, per_team: bool = False
 ) -> tuple[int, ...] | None:
-    """``n`` integers (one per seat, or per team for totals)."""
+    """``n`` integers, one per seat or, ``per_team``, one per team of several seats (game
+    totals in a partnership)."""
     if value is None and optional:
         return None
     if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != n:
-        raise PositionError(name, f"expected {_count(n)} integers ({_seats(n)}), got "
+        whose = "one per team" if per_team else _seats(n)
+        raise PositionError(name, f"expected {_count(n)} integers ({whose}), got "
                                   f"{_shown(value)}")
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_POINTS:
             raise PositionError(name, f"expected {_count(n)} integers within "
                                       f"±{MAX_POINTS:.0e}, got {_shown(value)}")
     return tuple(int(v) for v in value)
+
+
+def _totals(value: object, players: int, teams: int) -> tuple[int, ...] | None:
+    """Game totals: one integer per team (None where not given); a team is a seat unless
+    there are fewer teams than seats."""
+    return _points(value, "totals", optional=True, n=teams, per_team=teams < players)
 
 
 def _trump(value: object) -> int | None:
@@ -239,7 +247,7 @@ def check_position(
     suit = _trump(trump)
     given = _points(scores, "scores", optional=True, n=n)
     teams = len(c.rules.teams)
-    before = _points(totals, "totals", optional=True, n=teams) or (0,) * teams
+    before = _totals(totals, n, teams) or (0,) * teams
     goal = _target(target)
     specs = [(f"hands[{p}]", _refs(hands[p], f"hands[{p}]")) for p in range(n)]
     specs.append(("stock", _refs(stock, "stock")))
@@ -336,7 +344,7 @@ def check_new(
     good_seed = check_seed(seed)
     seat = _player(dealer, "dealer", n=players)
     assert seat is not None
-    before = _points(totals, "totals", optional=True, n=teams)
+    before = _totals(totals, players, teams)
     return good_seed, seat, before, _target(target)
 
 
