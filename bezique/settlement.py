@@ -17,14 +17,15 @@ a player.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 
 from bezique.compile import TRICK_POINT_SCHEMES, compile_rules
 from bezique.count import end_count
 from bezique.players import player_name
 from bezique.position import MAX_POINTS, _count, _shown
-from bezique.rules.model import Rules, _getstate, _setstate
+from bezique.rules.model import Rules
 
 BRISQUE_VALUE = TRICK_POINT_SCHEMES["brisques"]["A"]
 """What one brisque (a captured ace or ten) is worth where settle counts it: 10."""
@@ -104,8 +105,16 @@ class Settlement:
     breakdown: tuple[str, ...]
     seat_points: tuple[int, ...] = ()
 
-    __getstate__ = _getstate
-    __setstate__ = _setstate
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields by name, as attrs pickles them (a class with a `__setstate__` of its own
+        gets no pickling from attrs)."""
+        return asdict(self, recurse=False)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle; a settlement pickled before it had `seat_points` has none (``()``): the
+        game in tests/pickles/ holds one."""
+        for name, value in {"seat_points": (), **state}.items():
+            object.__setattr__(self, name, value)
 
 
 @frozen
@@ -471,8 +480,7 @@ def settle(
     (`brisques_in_pack`), a seat that is not one (0 or 1 at two seats), a target under 1, or a
     call-out the profile does not have.
     """
-    c = compile_rules(rules)
-    seats = _Seats(tuple(tuple(team) for team in rules.teams), c.team_of)
+    seats = _Seats(rules.teams, compile_rules(rules).team_of)
     n, k = seats.n, len(seats.teams)
     per_seat, per_team = ("player", "player") if n == 2 else ("seat", "team")
     pts = _ints("points", points, n, per_seat, non_negative=True)
@@ -482,7 +490,7 @@ def settle(
                    non_negative=True)
     _seat("called_out", called_out, n)
     _seat("dealer", dealer, n)
-    most = c.brisque_bits.bit_count()
+    most = brisques_in_pack(rules)
     if sum(counts) > most:
         raise ValueError(f"brisques: {' + '.join(map(str, counts))} = {sum(counts)}, more than "
                          f"the {most} aces and tens of this profile's pack")
