@@ -160,11 +160,13 @@ class GameResult:
 
 
 class Game:
-    """A game of deals played to the profile's end count.
+    """A game of deals played to the profile's end count, at `Rules.players` seats: the deal
+    passes round the seats (``deal.rotation``), and the totals, the target and the result are
+    per team (`Rules.teams`; at two seats a team is a player).
 
     ``seed`` (random when None; then :attr:`seed` tells it) fixes the first-dealer draw and
     every deal's shuffle: deal ``i`` is shuffled with ``derive_seed(seed, f"deal:{i}")``.
-    ``first_dealer`` overrides the draw. Apply actions through :meth:`apply`, which settles
+    ``first_dealer`` (a seat) overrides the draw. Apply actions through :meth:`apply`, which settles
     each deal as it finishes; a deal finished by acting on it directly is settled on the next
     call to :meth:`new_deal` or :meth:`apply` or when :attr:`is_over` is read.
     """
