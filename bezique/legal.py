@@ -20,10 +20,12 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
+from bezique.compile import PASS_FINAL, PASS_NONE
 from bezique.ledger import Book, meld_problem
 from bezique.melds import Declaration, candidates, reachable
 from bezique.players import player_name
@@ -70,6 +72,8 @@ def legal_actions(d: DealMoves) -> list[Action]:
         if c.dix_actions:
             out.extend(_dix_shows(d, p))
             out.extend(_dix_exchanges(d, p))
+        if c.passing and _pass_refusal(d) is None:
+            out.append(_PASS)
         if rules.melds.timing == "after_draw":
             out.append(Done())
         else:
@@ -87,6 +91,7 @@ _PLAYS: Final = tuple(Play(x) for x in range(256))
 _QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in range(256))
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
+_PASS: Final = Pass()
 _CALL_OUT: Final = CallOut()
 
 
@@ -344,6 +349,46 @@ def _announce_refusal(d: DealMoves) -> str | None:
     return None
 
 
+def _pass_refusal(d: DealMoves) -> str | None:
+    """Why the seat to move may not pass the declaring turn to his partner now (None: he
+    may). The trick's winner holds the turn first: he may declare, pass or draw; after his pass
+    his partner may declare or draw, and under ``"winner_or_partner"`` hand the turn back once,
+    the winner then declaring or drawing. A pass comes before any declaration or dix on the
+    trick; with ``partnership.consult`` only to a seat that could declare."""
+    c = d._c
+    p = d._to_move
+    q = c.partner[p]
+    if q < 0:
+        return f"{player_name(p)} has no partner to pass to (seats.teams)"
+    if c.passing == PASS_NONE:
+        return "only the trick's winner declares (partnership.declarer = winner_only)"
+    if d._phase != DECLARE:
+        return "a pass hands on the declaring turn, after a stock trick is won"
+    problem = _declare_refusal(d)
+    if problem:
+        return problem
+    passed = d._passed
+    if passed and c.passing == PASS_FINAL:
+        return f"the trick winner passed the declaration to {player_name(p)} " \
+            "(partnership.declarer = winner_or_pass): declare or draw"
+    if passed >= 2:
+        return f"{player_name(q)} handed the declaration back to {player_name(p)} already " \
+            "(partnership.declarer = winner_or_partner): declare or draw"
+    if d._turn_melds or d._turn_dix:
+        return "a pass comes before any declaration or dix on the trick"
+    if c.consult and not _could_declare(d, q):
+        return f"{player_name(q)} has nothing to declare (partnership.consult: a pass goes " \
+            "only to a partner who could declare)"
+    return None
+
+
+def _could_declare(d: DealMoves, q: int) -> bool:
+    """Could seat ``q`` declare (a meld, or the dix) if he held the declaring turn now?"""
+    if _meld_refusal(d) is None and _melds(d, q, Meld):
+        return True
+    return d._c.dix_actions and bool(_dix_shows(d, q) or _dix_exchanges(d, q))
+
+
 def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
     c, dix = d._c, d.rules.dix
     if d._end_phase:
@@ -441,4 +486,6 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
         if d._c.carte_blanche is None:
             return "no carte blanche in this profile (melds.values.carte_blanche)"
         return carte_blanche_problem(d)
+    if isinstance(act, Pass):
+        return _pass_refusal(d)
     return f"unknown action {act!r}"

@@ -18,6 +18,7 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
@@ -26,6 +27,7 @@ from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare
 from bezique.melds import Declaration, fixed_trump
+from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
 from bezique.tricks import beaters, beats, follow_choices, follow_choices_n, suit_bits, trick_winner
 
@@ -70,6 +72,8 @@ class DealMoves(DealState):
             self._finish()
         elif isinstance(action, CarteBlanche):
             show_carte_blanche(self)
+        elif isinstance(action, Pass):
+            self._pass()
 
     def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> int:
         """Score the Chinese cut bonuses; returns the number of cards lifted."""
@@ -300,6 +304,14 @@ class DealMoves(DealState):
         self._known[p] |= bits
         self._events.append(Event("announce", p, cards_of(bits), reason=t.name))
 
+    def _pass(self) -> None:
+        """`Pass`: the declaring turn goes to the partner (docs/rules.md#more-seats)."""
+        p = self._to_move
+        q = self._c.partner[p]
+        self._passed += 1
+        self._to_move = q
+        self._events.append(Event("pass", p, reason=f"to {player_name(q)}"))
+
     def _dix_show(self, card: int) -> None:
         p = self._to_move
         self._dix_scored |= 1 << card
@@ -326,7 +338,7 @@ class DealMoves(DealState):
             self._check_target(p, declaration=True)
 
     def _draw(self, winner_takes_turn_up: bool) -> None:
-        w = self._to_move
+        w = self._leader  # the trick's winner, whichever partner holds the declaring turn
         order = self._c.draw_order[w]  # the winner, then the others in playing order (DM3)
         taker = w if winner_takes_turn_up else order[-1]  # of the turn-up: the last to draw
         for p in order:
@@ -351,6 +363,8 @@ class DealMoves(DealState):
     def _end_turn(self) -> None:
         self._phase = LEAD
         self._to_move = self._leader
+        if self._passed:
+            self._passed = 0
         if self.stock_size == 0:
             self._enter_end_phase()
 

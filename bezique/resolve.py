@@ -21,6 +21,7 @@ from bezique.actions import (
     Draw,
     Meld,
     ParsedAction,
+    Pass,
     Play,
     parse_action,
 )
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from bezique.moves import DealMoves
 
 _SIMPLE: Final[dict[str, Action]] = {
-    "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "done": Done(), "call_out": CallOut(),
-    "carte_blanche": CarteBlanche(),
+    "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "pass": Pass(), "done": Done(),
+    "call_out": CallOut(), "carte_blanche": CarteBlanche(),
 }
 
 

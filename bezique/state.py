@@ -112,6 +112,7 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "_leader",
     "_origin",
     "_partial",
+    "_passed",
     "_phase",
     "_scores",
     "_stock",
@@ -178,6 +179,10 @@ class DealState:
     _partial: bool
     """True for a `Deal.clone` with ``history=False``: its actions and events are not the whole
     history since its origin, so `Deal.undo` refuses."""
+    _passed: int
+    """Passes of the declaring turn since the trick was won (``partnership.declarer``): the
+    winner holds the turn while it is even, his partner while it is odd; always 0 where no seat
+    has a partner."""
 
     @property
     def stock_size(self) -> int:
@@ -316,7 +321,8 @@ class DealState:
             len(self._events), len(self._actions),
         )
         if len(h) != 2:  # more seats: every seat's values (the pairs above are seats 0 and 1)
-            snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca))
+            snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca),
+                              self._passed)
         return snapshot
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -369,6 +375,7 @@ class DealState:
         self._captured[:] = wide[3]
         self._scores[:] = wide[4]
         self._carte[:] = wide[5]
+        self._passed = wide[6]
 
 
 _Values = tuple[
@@ -383,10 +390,11 @@ captured, scores and carte blanche state; the trick and the stock; the declarati
 
 _Wide = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    tuple[int, ...],
+    tuple[int, ...], int,
 ]
 """What a `Snapshot` of a deal of more than two seats keeps besides its `_Values`: every seat's
-hand, table, known, captured, scores and carte blanche state (two-seat snapshots have none)."""
+hand, table, known, captured, scores and carte blanche state, and the passes of the declaring
+turn (two-seat snapshots have none: two seats never pass)."""
 
 
 class Snapshot:
