@@ -298,6 +298,12 @@ class Compiled:
     ``partnership.declarer``): `PASS_NONE` wherever no seat has a partner."""
     consult: bool
     """A pass goes only to a seat that could declare (``partnership.consult``)."""
+    combine: bool
+    """A seat declares with its partner's tabled cards too (``partnership.combine_table_cards``
+    where every seat has a partner)."""
+    binding_seats: tuple[int, ...]
+    """Per seat: the seats (bit ``s`` for seat ``s``) whose declarations bind its cards: its
+    own, and its partner's where `combine`."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -345,6 +351,8 @@ class Compiled:
         partner: tuple[int, ...],
         passing: int,
         consult: bool,
+        combine: bool,
+        binding_seats: tuple[int, ...],
         carte_blanche: MeldTemplate | None,
         court_bits: int,
         brisque_bits: int,
@@ -387,6 +395,8 @@ class Compiled:
         self.partner = partner
         self.passing = passing
         self.consult = consult
+        self.combine = combine
+        self.binding_seats = binding_seats
         self.carte_blanche = carte_blanche
         self.court_bits = court_bits
         self.brisque_bits = brisque_bits
@@ -470,6 +480,8 @@ def compile_rules(rules: Rules) -> Compiled:
             if len(team) == 2:
                 partner[p] = team[1] if p == team[0] else team[0]
     partners = rules.partnership
+    # validated teams are all pairs or all single seats; `combine` needs every seat paired
+    combine = min(partner) >= 0 and partners.combine_table_cards
     passing = PASS_MODES[partners.declarer] if max(partner) >= 0 else PASS_NONE
     return Compiled(
         rules=rules,
@@ -504,6 +516,9 @@ def compile_rules(rules: Rules) -> Compiled:
         partner=tuple(partner),
         passing=passing,
         consult=partners.consult,
+        combine=combine,
+        binding_seats=tuple(
+            1 << p | (1 << q if combine and q >= 0 else 0) for p, q in enumerate(partner)),
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

@@ -28,6 +28,7 @@ from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import PASS_FINAL, PASS_NONE
 from bezique.ledger import Book, meld_problem
 from bezique.melds import Declaration, candidates, reachable
+from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
@@ -172,23 +173,28 @@ def _qualified_plays(
 class _KindParts(dict[int, list[int]]):
     """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
     kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
-    player's declarations stay where they are."""
+    player's declarations stay where they are. ``partner`` (-1: none): the seat whose tabled
+    copies the player may declare with too (`bezique.partners.with_partner_table`)."""
 
-    def __init__(self, d: DealMoves, p: int, book: Book) -> None:
+    def __init__(self, d: DealMoves, p: int, book: Book, partner: int = -1) -> None:
         super().__init__()
-        self.deal, self.player, self.book = d, p, book
+        self.deal, self.player, self.book, self.partner = d, p, book, partner
         self.tabled: list[int] | None = None
 
     def __missing__(self, k: int) -> list[int]:
         d, p, shift = self.deal, self.player, k * 8
-        key = (k, d._hand[p] >> shift & 0xFF, d._table[p] >> shift & 0xFF,
-               d._dix_scored >> shift & 0xFF)
+        table = d._table[p] >> shift & 0xFF
+        q = self.partner
+        theirs = 0 if q < 0 else d._table[q] >> shift & 0xFF
+        key = (k, d._hand[p] >> shift & 0xFF, table | theirs << 8, d._dix_scored >> shift & 0xFF)
         known = self.book.parts
         parts = known.get(key)
         if parts is None:
             if self.tabled is None:
                 self.tabled = d._tabled(p)
             parts = d._kind_parts(p, k, self.tabled)
+            if theirs:
+                parts = with_partner_table(d, q, k, parts)
             known[key] = parts
         self[k] = parts
         return parts
@@ -211,7 +217,11 @@ def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> B
 def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
-    mine = d._mine(p)
+    own_cards = mine = d._mine(p)
+    q = -1  # the partner whose tabled cards p may declare with (partnership.combine_table_cards)
+    if c.combine:
+        q = c.partner[p]
+        mine |= d._table[q]
     out: list[Action] = []
     within_reach, reach = reachable(c, mine, trump)
     if not within_reach:  # the common case
@@ -227,10 +237,12 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
         return list(memo[5])
     book = _book(d, p, own)
     pending = book.pending if kind is Announce else None
-    parts = _KindParts(d, p, book)
+    parts = _KindParts(d, p, book, q)
     # only a kind with tabled or dix-scored copies (a non-empty lane here) may split into
     # several groups
     split = d._table[p] | d._dix_scored & mine
+    if q >= 0:
+        split |= d._table[q]
     # a pending declaration's own cards must not block it from being scored: prune with the
     # scored declarations alone there (meld_problem checks each candidate in full)
     prune = book.blocked if kind is Announce else book.coarse.blocked
@@ -241,6 +253,8 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             c, t, bits, player=p, hand=d._hand[p], decls=own, trump=trump, matched=True,
             book=book,
         ):
+            continue
+        if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], own_cards):
             continue
         cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
@@ -444,20 +458,25 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
             bits |= 1 << x
         if bits.bit_count() != len(act.cards):
             return "a card is named twice"
-        missing = bits & ~d._mine(p)
+        mine = d._mine(p)
+        c = d._c
+        theirs = d._table[c.partner[p]] if c.combine else 0  # the partner's, to declare with
+        missing = bits & ~(mine | theirs)
         if missing:
-            name = card_name(next(iter_bits(missing)), symbols=True)
-            return f"{name} is not in {player_name(p)}'s hand"
+            return _missing(d, p, missing)
         if isinstance(act, Announce) and any(
             x.owner == p and x.pending and x.template == t.index and x.cards == bits
             for x in d._decls
         ):
             return "that declaration is already pending"
         trump = None if d._trump < 0 else d._trump
-        return meld_problem(
-            d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
+        problem = meld_problem(
+            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
             book=_book(d, p),
         )
+        if problem is None and bits & theirs:
+            problem = combine_problem(c, t, bits, p, d._hand[p], mine)
+        return problem
     if isinstance(act, (DixShow, DixExchange)):
         refusal = _dix_refusal(d, show=isinstance(act, DixShow))
         if refusal:
@@ -489,3 +508,13 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
     if isinstance(act, Pass):
         return _pass_refusal(d)
     return f"unknown action {act!r}"
+
+
+def _missing(d: DealMoves, p: int, missing: int) -> str:
+    """Why ``p`` may not declare with the cards ``missing``, which are not his."""
+    name = card_name(next(iter_bits(missing)), symbols=True)
+    q = d._c.partner[p]
+    if q >= 0 and missing & d._table[q]:
+        return f"{name} lies on {player_name(q)}'s table: each partner declares from his own " \
+            "cards (partnership.combine_table_cards = false)"
+    return f"{name} is not in {player_name(p)}'s hand"

@@ -132,9 +132,9 @@ class DealMoves(DealState):
             return  # every declaration of the card is broken already: nothing changes
         kept: list[Declaration] = []
         for d in self._decls:
-            if d.cards & bit:  # only p's declarations hold p's card
+            if d.cards & bit:  # p's, or his partner's made with p's tabled cards
                 if d.pending:
-                    self._events.append(Event("pending_lost", p, cards_of(d.cards)))
+                    self._events.append(Event("pending_lost", d.owner, cards_of(d.cards)))
                     continue
                 if d.intact:
                     d = d.broken()
@@ -276,9 +276,7 @@ class DealMoves(DealState):
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
         self._decls = declare(c, self._decls, decl)
-        self._table[p] |= bits & self._hand[p]
-        self._known[p] |= bits
-        self._hand[p] &= ~bits
+        self._table_cards(p, bits)
         self._events.append(Event("meld", p, cards, reason=t.name))
         points = t.points
         if new_trump is not None:
@@ -299,10 +297,16 @@ class DealMoves(DealState):
             owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True
         )
         self._decls = declare(self._c, self._decls, pending)
-        self._table[p] |= bits & self._hand[p]
-        self._hand[p] &= ~bits
-        self._known[p] |= bits
+        self._table_cards(p, bits)
         self._events.append(Event("announce", p, cards_of(bits), reason=t.name))
+
+    def _table_cards(self, p: int, bits: int) -> None:
+        """A declaration's cards are shown: those from ``p``'s hand go to his table (a
+        partner's tabled cards stay on the partner's)."""
+        hand = self._hand[p]
+        self._table[p] |= bits & hand
+        self._known[p] |= bits & (hand | self._table[p])
+        self._hand[p] = hand & ~bits
 
     def _pass(self) -> None:
         """`Pass`: the declaring turn goes to the partner (docs/rules.md#more-seats)."""

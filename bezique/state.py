@@ -240,22 +240,30 @@ class DealState:
         return {k: self._groups_of_kind(player, k, tabled) for k in sorted(kinds)}
 
     def _own(self, player: int) -> tuple[Declaration, ...]:
-        """The player's declarations, interned: equal declarations give the same tuple object
-        from one call to the next, so the hot path can key its memos on its identity."""
-        memo = self._c.own_memo
+        """The declarations that bind the player's cards, interned: equal declarations give the
+        same tuple object from one call to the next, so the hot path can key its memos on its
+        identity. They are the player's own; where partners declare with each other's tabled
+        cards (``partnership.combine_table_cards``) the team's (`Compiled.binding_seats`),
+        since the reuse marks belong to the physical card, whoever declared it."""
+        c = self._c
+        memo = c.own_memo
         found = memo[player]
         decls = self._decls
         if found is not None and found[0] is decls:
             own: tuple[Declaration, ...] = found[1]
             return own
-        own = tuple(d for d in decls if d.owner == player)
+        if c.combine:
+            seats = c.binding_seats[player]
+            own = tuple(d for d in decls if seats >> d.owner & 1)
+        else:
+            own = tuple(d for d in decls if d.owner == player)
         if found is not None and found[1] == own:
             own = found[1]
         memo[player] = (decls, own)
         return own
 
     def _tabled(self, player: int) -> list[int]:
-        """The player's declarations that lie on the table, each as its tabled cards."""
+        """The declarations holding the player's tabled cards (`_own`), each as those cards."""
         table = self._table[player]
         if not table:
             return []
