@@ -217,7 +217,7 @@ def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> B
 def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Action]:
     c = d._c
     trump = None if d._trump < 0 else d._trump
-    own_cards = mine = d._mine(p)
+    mine = d._mine(p)
     q = -1  # the partner whose tabled cards p may declare with (partnership.combine_table_cards)
     if c.combine:
         q = c.partner[p]
@@ -254,7 +254,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             book=book,
         ):
             continue
-        if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], own_cards):
+        if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], d._mine(p)):
             continue
         cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter

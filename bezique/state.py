@@ -245,15 +245,14 @@ class DealState:
         identity. They are the player's own; where partners declare with each other's tabled
         cards (``partnership.combine_table_cards``) the team's (`Compiled.binding_seats`),
         since the reuse marks belong to the physical card, whoever declared it."""
-        c = self._c
-        memo = c.own_memo
+        memo = self._c.own_memo
         found = memo[player]
         decls = self._decls
         if found is not None and found[0] is decls:
             own: tuple[Declaration, ...] = found[1]
             return own
-        if c.combine:
-            seats = c.binding_seats[player]
+        if self._c.combine:
+            seats = self._c.binding_seats[player]
             own = tuple(d for d in decls if seats >> d.owner & 1)
         else:
             own = tuple(d for d in decls if d.owner == player)
