@@ -187,9 +187,9 @@ for _record in (Play, Meld, Announce, DixShow, DixExchange):
 
 @frozen
 class Draw:
-    """End the declaring turn; every seat draws, the trick's winner first, then the others in
-    playing order (whoever holds the declaring turn draws it). ``turn_up``: at the last draw,
-    the winner takes the turn-up instead of the hidden card (``last_stock.winner_chooses``).
+    """End the declaring turn (whichever partner holds it); every seat draws, the trick's
+    winner first, then the others in playing order. ``turn_up``: at the last draw, the winner
+    takes the turn-up instead of the hidden card (``last_stock.winner_chooses``).
     """
 
     turn_up: bool = False
