@@ -14,7 +14,7 @@ T = TypeVar("T")
 
 HOT_PATH: tuple[str, ...] = (
     "actions", "cards", "carte", "compile", "count", "deal", "events", "frozen", "ledger", "legal",
-    "melds", "moves", "observation", "resolve", "start", "state", "tricks",
+    "melds", "moves", "observation", "partners", "resolve", "start", "state", "tricks",
 )
 """The modules of `bezique` that the compiled build compiles with mypyc (``hatch_build.py``)."""
 

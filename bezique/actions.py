@@ -1,4 +1,5 @@
-"""Actions and their notation: ``play QS``, ``meld bezique QS JD``, ``dix exchange``, ``draw`` …
+"""Actions and their notation: ``play QS``, ``meld bezique QS JD``, ``dix exchange``, ``pass``,
+``draw`` …
 
 Actions are frozen values over physical cards, `Card` values (ints or notation tokens given to
 a constructor are converted: ``Play("QSb") == Play(Card("QSb"))``). ``str(action)`` is its
@@ -186,14 +187,25 @@ for _record in (Play, Meld, Announce, DixShow, DixExchange):
 
 @frozen
 class Draw:
-    """End the declaring turn; both players draw (the winner first). ``turn_up``: at the last
-    draw, the winner takes the turn-up instead of the hidden card (``last_stock.winner_chooses``).
+    """End the declaring turn (whichever partner holds it); every seat draws, the trick's
+    winner first, then the others in playing order. ``turn_up``: at the last draw, the winner
+    takes the turn-up instead of the hidden card (``last_stock.winner_chooses``).
     """
 
     turn_up: bool = False
 
     def __str__(self) -> str:
         return "draw turn_up" if self.turn_up else "draw"
+
+
+@frozen
+class Pass:
+    """Partnership (``partnership.declarer``): hand the declaring turn to the partner. The
+    trick's winner may pass before declaring anything; under ``"winner_or_partner"`` the
+    partner may hand it back once, before declaring anything (docs/rules.md#more-seats)."""
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 @frozen
@@ -220,7 +232,9 @@ class CarteBlanche:
         return "carte blanche"
 
 
-Action = Play | Meld | Announce | DixShow | DixExchange | Draw | Done | CallOut | CarteBlanche
+Action = (
+    Play | Meld | Announce | DixShow | DixExchange | Draw | Pass | Done | CallOut | CarteBlanche
+)
 """Any action a deal accepts."""
 
 CardRef = tuple[int, int | None]
@@ -238,7 +252,8 @@ class ParsedAction:
 
 _SIMPLE: Final = {
     "draw": "draw", "draw turn_up": "draw_turn_up", "draw turn-up": "draw_turn_up",
-    "done": "done", "call out": "call_out", "callout": "call_out", "carte blanche": "carte_blanche",
+    "pass": "pass", "done": "done", "call out": "call_out", "callout": "call_out",
+    "carte blanche": "carte_blanche",
 }
 
 
@@ -276,7 +291,7 @@ def parse_action(text: str) -> ParsedAction:
     raise NotationError(
         f"cannot read action {text!r}: expected 'play CARD', 'meld [NAME] CARD...', "
         "'announce [NAME] CARD...', 'dix show', 'dix exchange', 'draw', 'draw turn_up', "
-        "'done', 'call out' or 'carte blanche'"
+        "'pass', 'done', 'call out' or 'carte blanche'"
     )
 
 

@@ -30,6 +30,17 @@ PAIRED_SUIT: Final = (2, 3, 0, 1)
 
 SUITS_SPADES, SUITS_DIAMONDS = 0, 2
 
+PASS_NONE: Final = 0
+"""`Compiled.passing`: no pass (no partners, or ``partnership.declarer = "winner_only"``)."""
+PASS_FINAL: Final = 1
+"""`Compiled.passing`: the winner may pass to his partner, once and for good
+(``"winner_or_pass"``)."""
+PASS_BACK: Final = 2
+"""`Compiled.passing`: the winner may pass to his partner, who may hand the turn back once
+(``"winner_or_partner"``)."""
+PASS_MODES: Final = {
+    "winner_only": PASS_NONE, "winner_or_pass": PASS_FINAL, "winner_or_partner": PASS_BACK}
+
 
 class MeldTemplate:
     """One active meld of the table, ready for matching: ranks as ints, class as an int.
@@ -280,6 +291,19 @@ class Compiled:
     """Per trick winner: the seats in the order they draw, the winner first."""
     team_of: tuple[int, ...]
     """Per seat: the index of its team in `Rules.teams`."""
+    partner: tuple[int, ...]
+    """Per seat: its partner's seat, -1 for a seat that plays alone (every two-seat game)."""
+    passing: int
+    """Who may pass the declaring turn (`PASS_NONE`, `PASS_FINAL`, `PASS_BACK`, from
+    ``partnership.declarer``): `PASS_NONE` wherever no seat has a partner."""
+    consult: bool
+    """A pass goes only to a seat that could declare (``partnership.consult``)."""
+    combine: bool
+    """A seat declares with its partner's tabled cards too (``partnership.combine_table_cards``
+    where every seat has a partner)."""
+    binding_seats: tuple[int, ...]
+    """Per seat: the seats (bit ``s`` for seat ``s``) whose declarations bind its cards: its
+    own, and its partner's where `combine`."""
     carte_blanche: MeldTemplate | None
     court_bits: int
     brisque_bits: int
@@ -324,6 +348,11 @@ class Compiled:
         next_seat: tuple[int, ...],
         draw_order: tuple[tuple[int, ...], ...],
         team_of: tuple[int, ...],
+        partner: tuple[int, ...],
+        passing: int,
+        consult: bool,
+        combine: bool,
+        binding_seats: tuple[int, ...],
         carte_blanche: MeldTemplate | None,
         court_bits: int,
         brisque_bits: int,
@@ -363,6 +392,11 @@ class Compiled:
         self.next_seat = next_seat
         self.draw_order = draw_order
         self.team_of = team_of
+        self.partner = partner
+        self.passing = passing
+        self.consult = consult
+        self.combine = combine
+        self.binding_seats = binding_seats
         self.carte_blanche = carte_blanche
         self.court_bits = court_bits
         self.brisque_bits = brisque_bits
@@ -439,9 +473,16 @@ def compile_rules(rules: Rules) -> Compiled:
     n = rules.players
     next_seat = tuple((p + 1) % n for p in range(n))
     team_of = [0] * n
+    partner = [-1] * n
     for i, team in enumerate(rules.teams):
         for p in team:
             team_of[p] = i
+            if len(team) == 2:
+                partner[p] = team[1] if p == team[0] else team[0]
+    partners = rules.partnership
+    # validated teams are all pairs or all single seats; `combine` needs every seat paired
+    combine = min(partner) >= 0 and partners.combine_table_cards
+    passing = PASS_MODES[partners.declarer] if max(partner) >= 0 else PASS_NONE
     return Compiled(
         rules=rules,
         pack_ranks=rank_ids,
@@ -472,6 +513,12 @@ def compile_rules(rules: Rules) -> Compiled:
         next_seat=next_seat,
         draw_order=tuple(tuple((w + i) % n for i in range(n)) for w in range(n)),
         team_of=tuple(team_of),
+        partner=tuple(partner),
+        passing=passing,
+        consult=partners.consult,
+        combine=combine,
+        binding_seats=tuple(
+            1 << p | (1 << q if combine and q >= 0 else 0) for p, q in enumerate(partner)),
         carte_blanche=carte,
         court_bits=court,
         brisque_bits=brisque,

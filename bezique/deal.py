@@ -61,6 +61,7 @@ def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     """A deal from `Deal.__reduce__`'s state, its rules compiled again (cached)."""
     d = cls()
     d._partial = False  # pickled only when true (and not at all before `clone(history=False)`)
+    d._passed = 0  # not in pickles made before partnership declaring
     for name, value in state.items():
         setattr(d, name, value)
     d._c = compile_rules(d.rules)
@@ -411,6 +412,7 @@ class Deal(DealMoves):
         d._last_winner = self._last_winner
         d._leader = self._leader
         d._origin = self._origin
+        d._passed = self._passed
         d._phase = self._phase
         d._scores = self._scores[:]
         d._stock = self._stock[:]

@@ -8,7 +8,8 @@ same), laid out in blocks, one per action family the profile can use (docs/encod
 2. ``meld``: one id per (meld template, concrete pattern, choice of physical cards);
 3. ``announce``: the same, for pending declarations (``melds.pending = "cady"``);
 4. ``dix show`` and 5. ``dix exchange``: one id per physical dix (suit × copy);
-6. ``draw``, ``draw turn_up``, ``done``, ``carte blanche``, ``call out``: one id each.
+6. ``draw``, ``draw turn_up``, ``pass`` (partnership), ``done``, ``carte blanche``,
+   ``call out``: one id each.
 
 Copies are told apart by the physical card an action names, which is exactly what its
 notation's copy letter says (ruling R10, docs/rules.md#rulings): two legal actions of one state
@@ -47,6 +48,7 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.compile import compile_rules
@@ -284,6 +286,8 @@ def encoding(rules: Rules) -> ActionEncoding:
     block("draw", [Draw()])
     if rules.last_stock.winner_chooses:
         block("draw turn_up", [Draw(turn_up=True)])
+    if c.passing:
+        block("pass", [Pass()])
     if rules.melds.timing == "after_draw":
         block("done", [Done()])
     if c.carte_blanche is not None:

@@ -16,7 +16,8 @@ class Event(Frozen):
     ``dix``, ``brisques``, ``trick_points``, ``last_trick``, ``carte_blanche``, ``rounding`` …),
     ``meld`` (a declaration tabled; its points come in the ``score`` event that follows),
     ``announce`` (a pending declaration, Cady), ``pending_lost``, ``trump`` (trumps fixed),
-    ``dix_exchange``, ``dix_show``, ``draw``, ``end_phase``, ``call_out``, ``heap``
+    ``dix_exchange``, ``dix_show``, ``pass`` (the declaring turn handed to the partner;
+    ``reason`` names him: ``to P2``), ``draw``, ``end_phase``, ``call_out``, ``heap``
     (the central heap gathered), ``forfeit``, ``over``. ``private`` events show their
     ``cards`` only to ``player`` (a draw from the stock). ``cards`` are `Card` values.
 

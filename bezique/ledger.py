@@ -25,7 +25,9 @@ _NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
 
 
 class Book:
-    """One player's declarations, sorted once for checking many candidate melds.
+    """The declarations binding one player's cards, sorted once for checking many candidate
+    melds: his own, and where partners declare with each other's tabled cards his partner's
+    too (`Compiled.binding_seats`: the reuse marks belong to the physical card).
 
     A pending (announced) declaration binds its cards exactly as a scored one does (ruling R11,
     docs/rules.md#r11); ``pending=False`` leaves the pending ones out (a coarser book, used only
@@ -43,11 +45,13 @@ class Book:
         binding: list[Declaration] = []
         announced: list[tuple[int, int]] = []
         by_class: dict[int, list[Declaration]] = {}
+        seats = c.binding_seats[player]
         for d in decls:
-            if d.owner != player:
+            if not seats >> d.owner & 1:
                 continue
             if d.pending:
-                announced.append((d.template, d.cards))
+                if d.owner == player:
+                    announced.append((d.template, d.cards))
                 if not pending:
                     continue
             else:
@@ -110,7 +114,8 @@ class Book:
 
     @property
     def royal(self) -> bool:
-        """Has the player scored a trump marriage (a marriage-class trump meld of order 1)?"""
+        """Has the player scored a trump marriage (a marriage-class trump meld of order 1)? Where
+        partners declare with each other's tabled cards: has his side?"""
         melds = self._c.melds
         return any(melds[d.template].is_royal for d in self.scored)
 
@@ -392,8 +397,11 @@ def declare(
     breaks that one, which counts as re-formed by the new marriage (rulings R12 and R14 (d));
     where ``melds.reform_after_play`` is on, a broken declaration of the class and order whose
     remaining cards are free and which the new one takes cards of is re-formed by it (R14 (b),
-    (e)). Both then keep the new declaration's serial as their ``binder``."""
+    (e)). Both then keep the new declaration's serial as their ``binder``. Where partners
+    declare with each other's tabled cards, the partner's declarations count as the
+    declarer's own here (`Compiled.binding_seats`)."""
     reform = c.rules.melds.reform_after_play
+    seats = c.binding_seats[new.owner]  # whose declarations bind the new one's cards
     out = list(decls)
     replaced = -1
     top = 0  # serials in use, and those still named as a binder
@@ -407,7 +415,7 @@ def declare(
     new = new.numbered(decls[replaced].serial if replaced >= 0 else top + 1)
     for i, d in enumerate(decls):
         if (
-            i == replaced or d.owner != new.owner or d.klass != new.klass
+            i == replaced or not seats >> d.owner & 1 or d.klass != new.klass
             or d.order != new.order or not d.cards & new.cards or d.pending
         ):
             continue

@@ -20,12 +20,15 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
+from bezique.compile import PASS_FINAL, PASS_NONE
 from bezique.ledger import Book, meld_problem
 from bezique.melds import Declaration, candidates, reachable
+from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices
@@ -70,6 +73,8 @@ def legal_actions(d: DealMoves) -> list[Action]:
         if c.dix_actions:
             out.extend(_dix_shows(d, p))
             out.extend(_dix_exchanges(d, p))
+        if c.passing and _pass_refusal(d) is None:
+            out.append(_PASS)
         if rules.melds.timing == "after_draw":
             out.append(Done())
         else:
@@ -87,6 +92,7 @@ _PLAYS: Final = tuple(Play(x) for x in range(256))
 _QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in range(256))
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
+_PASS: Final = Pass()
 _CALL_OUT: Final = CallOut()
 
 
@@ -167,23 +173,28 @@ def _qualified_plays(
 class _KindParts(dict[int, list[int]]):
     """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
     kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
-    player's declarations stay where they are."""
+    player's declarations stay where they are. ``partner`` (-1: none): the seat whose tabled
+    copies the player may declare with too (`bezique.partners.with_partner_table`)."""
 
-    def __init__(self, d: DealMoves, p: int, book: Book) -> None:
+    def __init__(self, d: DealMoves, p: int, book: Book, partner: int = -1) -> None:
         super().__init__()
-        self.deal, self.player, self.book = d, p, book
+        self.deal, self.player, self.book, self.partner = d, p, book, partner
         self.tabled: list[int] | None = None
 
     def __missing__(self, k: int) -> list[int]:
         d, p, shift = self.deal, self.player, k * 8
-        key = (k, d._hand[p] >> shift & 0xFF, d._table[p] >> shift & 0xFF,
-               d._dix_scored >> shift & 0xFF)
+        table = d._table[p] >> shift & 0xFF
+        q = self.partner
+        theirs = 0 if q < 0 else d._table[q] >> shift & 0xFF
+        key = (k, d._hand[p] >> shift & 0xFF, table | theirs << 8, d._dix_scored >> shift & 0xFF)
         known = self.book.parts
         parts = known.get(key)
         if parts is None:
             if self.tabled is None:
                 self.tabled = d._tabled(p)
             parts = d._kind_parts(p, k, self.tabled)
+            if theirs:
+                parts = with_partner_table(d, q, k, parts)
             known[key] = parts
         self[k] = parts
         return parts
@@ -207,6 +218,10 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
     c = d._c
     trump = None if d._trump < 0 else d._trump
     mine = d._mine(p)
+    q = -1  # the partner whose tabled cards p may declare with (partnership.combine_table_cards)
+    if c.combine:
+        q = c.partner[p]
+        mine |= d._table[q]
     out: list[Action] = []
     within_reach, reach = reachable(c, mine, trump)
     if not within_reach:  # the common case
@@ -222,10 +237,12 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
         return list(memo[5])
     book = _book(d, p, own)
     pending = book.pending if kind is Announce else None
-    parts = _KindParts(d, p, book)
+    parts = _KindParts(d, p, book, q)
     # only a kind with tabled or dix-scored copies (a non-empty lane here) may split into
     # several groups
     split = d._table[p] | d._dix_scored & mine
+    if q >= 0:
+        split |= d._table[q]
     # a pending declaration's own cards must not block it from being scored: prune with the
     # scored declarations alone there (meld_problem checks each candidate in full)
     prune = book.blocked if kind is Announce else book.coarse.blocked
@@ -236,6 +253,8 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             c, t, bits, player=p, hand=d._hand[p], decls=own, trump=trump, matched=True,
             book=book,
         ):
+            continue
+        if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], d._mine(p)):
             continue
         cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
@@ -344,6 +363,46 @@ def _announce_refusal(d: DealMoves) -> str | None:
     return None
 
 
+def _pass_refusal(d: DealMoves) -> str | None:
+    """Why the seat to move may not pass the declaring turn to his partner now (None: he
+    may). The trick's winner holds the turn first: he may declare, pass or draw; after his pass
+    his partner may declare or draw, and under ``"winner_or_partner"`` hand the turn back once,
+    the winner then declaring or drawing. A pass comes before any declaration or dix on the
+    trick; with ``partnership.consult`` only to a seat that could declare."""
+    c = d._c
+    p = d._to_move
+    q = c.partner[p]
+    if q < 0:
+        return f"{player_name(p)} has no partner to pass to (seats.teams)"
+    if c.passing == PASS_NONE:
+        return "only the trick's winner declares (partnership.declarer = winner_only)"
+    if d._phase != DECLARE:
+        return "a pass hands on the declaring turn, after a stock trick is won"
+    problem = _declare_refusal(d)
+    if problem:
+        return problem
+    passed = d._passed
+    if passed and c.passing == PASS_FINAL:
+        return f"the trick winner passed the declaration to {player_name(p)} " \
+            "(partnership.declarer = winner_or_pass): declare or draw"
+    if passed >= 2:
+        return f"{player_name(q)} handed the declaration back to {player_name(p)} already " \
+            "(partnership.declarer = winner_or_partner): declare or draw"
+    if d._turn_melds or d._turn_dix:
+        return "a pass comes before any declaration or dix on the trick"
+    if c.consult and not _could_declare(d, q):
+        return f"{player_name(q)} has nothing to declare (partnership.consult: a pass goes " \
+            "only to a partner who could declare)"
+    return None
+
+
+def _could_declare(d: DealMoves, q: int) -> bool:
+    """Could seat ``q`` declare (a meld, or the dix) if he held the declaring turn now?"""
+    if _meld_refusal(d) is None and _melds(d, q, Meld):
+        return True
+    return d._c.dix_actions and bool(_dix_shows(d, q) or _dix_exchanges(d, q))
+
+
 def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
     c, dix = d._c, d.rules.dix
     if d._end_phase:
@@ -399,20 +458,25 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
             bits |= 1 << x
         if bits.bit_count() != len(act.cards):
             return "a card is named twice"
-        missing = bits & ~d._mine(p)
+        mine = d._mine(p)
+        c = d._c
+        theirs = d._table[c.partner[p]] if c.combine else 0  # the partner's, to declare with
+        missing = bits & ~(mine | theirs)
         if missing:
-            name = card_name(next(iter_bits(missing)), symbols=True)
-            return f"{name} is not in {player_name(p)}'s hand"
+            return _missing(d, p, missing)
         if isinstance(act, Announce) and any(
             x.owner == p and x.pending and x.template == t.index and x.cards == bits
             for x in d._decls
         ):
             return "that declaration is already pending"
         trump = None if d._trump < 0 else d._trump
-        return meld_problem(
-            d._c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
+        problem = meld_problem(
+            c, t, bits, player=p, hand=d._hand[p], decls=d._decls, trump=trump,
             book=_book(d, p),
         )
+        if problem is None and bits & theirs:
+            problem = combine_problem(c, t, bits, p, d._hand[p], mine)
+        return problem
     if isinstance(act, (DixShow, DixExchange)):
         refusal = _dix_refusal(d, show=isinstance(act, DixShow))
         if refusal:
@@ -441,4 +505,16 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
         if d._c.carte_blanche is None:
             return "no carte blanche in this profile (melds.values.carte_blanche)"
         return carte_blanche_problem(d)
+    if isinstance(act, Pass):
+        return _pass_refusal(d)
     return f"unknown action {act!r}"
+
+
+def _missing(d: DealMoves, p: int, missing: int) -> str:
+    """Why ``p`` may not declare with the cards ``missing``, which are not his."""
+    name = card_name(next(iter_bits(missing)), symbols=True)
+    q = d._c.partner[p]
+    if q >= 0 and missing & d._table[q]:
+        return f"{name} lies on {player_name(q)}'s table: each partner declares from his own " \
+            "cards (partnership.combine_table_cards = false)"
+    return f"{name} is not in {player_name(p)}'s hand"

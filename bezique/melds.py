@@ -109,8 +109,8 @@ class Declaration(Frozen):
     def binds(self, other: Declaration) -> bool:
         """Does this declaration hold ``other``'s remaining cards (``other`` broken, this its
         intact or pending re-forming; ruling R14 (c) and (d))?"""
-        return (
-            other.binder == self.serial and self.intact and self.owner == other.owner
+        return (  # serials are unique in a deal: the binder may be the partner's
+            other.binder == self.serial and self.intact
             and self.klass == other.klass and self.order == other.order
         )
 

@@ -18,6 +18,7 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
@@ -26,6 +27,7 @@ from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare
 from bezique.melds import Declaration, fixed_trump
+from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
 from bezique.tricks import beaters, beats, follow_choices, follow_choices_n, suit_bits, trick_winner
 
@@ -70,6 +72,8 @@ class DealMoves(DealState):
             self._finish()
         elif isinstance(action, CarteBlanche):
             show_carte_blanche(self)
+        elif isinstance(action, Pass):
+            self._pass()
 
     def _cut_bonus(self, cut: int | None, guess: int | None, seed: int | None) -> int:
         """Score the Chinese cut bonuses; returns the number of cards lifted."""
@@ -128,9 +132,9 @@ class DealMoves(DealState):
             return  # every declaration of the card is broken already: nothing changes
         kept: list[Declaration] = []
         for d in self._decls:
-            if d.cards & bit:  # only p's declarations hold p's card
+            if d.cards & bit:  # p's, or his partner's made with p's tabled cards
                 if d.pending:
-                    self._events.append(Event("pending_lost", p, cards_of(d.cards)))
+                    self._events.append(Event("pending_lost", d.owner, cards_of(d.cards)))
                     continue
                 if d.intact:
                     d = d.broken()
@@ -272,9 +276,7 @@ class DealMoves(DealState):
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
         self._decls = declare(c, self._decls, decl)
-        self._table[p] |= bits & self._hand[p]
-        self._known[p] |= bits
-        self._hand[p] &= ~bits
+        self._table_cards(p, bits)
         self._events.append(Event("meld", p, cards, reason=t.name))
         points = t.points
         if new_trump is not None:
@@ -295,10 +297,24 @@ class DealMoves(DealState):
             owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True
         )
         self._decls = declare(self._c, self._decls, pending)
-        self._table[p] |= bits & self._hand[p]
-        self._hand[p] &= ~bits
-        self._known[p] |= bits
+        self._table_cards(p, bits)
         self._events.append(Event("announce", p, cards_of(bits), reason=t.name))
+
+    def _table_cards(self, p: int, bits: int) -> None:
+        """A declaration's cards are shown: those from ``p``'s hand go to his table (a
+        partner's tabled cards stay on the partner's)."""
+        hand = self._hand[p]
+        self._table[p] |= bits & hand
+        self._known[p] |= bits & (hand | self._table[p])
+        self._hand[p] = hand & ~bits
+
+    def _pass(self) -> None:
+        """`Pass`: the declaring turn goes to the partner (docs/rules.md#more-seats)."""
+        p = self._to_move
+        q = self._c.partner[p]
+        self._passed += 1
+        self._to_move = q
+        self._events.append(Event("pass", p, reason=f"to {player_name(q)}"))
 
     def _dix_show(self, card: int) -> None:
         p = self._to_move
@@ -326,7 +342,7 @@ class DealMoves(DealState):
             self._check_target(p, declaration=True)
 
     def _draw(self, winner_takes_turn_up: bool) -> None:
-        w = self._to_move
+        w = self._leader  # the trick's winner, whichever partner holds the declaring turn
         order = self._c.draw_order[w]  # the winner, then the others in playing order (DM3)
         taker = w if winner_takes_turn_up else order[-1]  # of the turn-up: the last to draw
         for p in order:
@@ -351,6 +367,8 @@ class DealMoves(DealState):
     def _end_turn(self) -> None:
         self._phase = LEAD
         self._to_move = self._leader
+        if self._passed:
+            self._passed = 0
         if self.stock_size == 0:
             self._enter_end_phase()
 

@@ -21,6 +21,7 @@ from bezique.actions import (
     Draw,
     Meld,
     ParsedAction,
+    Pass,
     Play,
     parse_action,
 )
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from bezique.moves import DealMoves
 
 _SIMPLE: Final[dict[str, Action]] = {
-    "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "done": Done(), "call_out": CallOut(),
-    "carte_blanche": CarteBlanche(),
+    "draw": Draw(), "draw_turn_up": Draw(turn_up=True), "pass": Pass(), "done": Done(),
+    "call_out": CallOut(), "carte_blanche": CarteBlanche(),
 }
 
 
@@ -66,13 +67,24 @@ def resolve(d: DealMoves, text: str) -> Action:
 
 
 def _representatives(d: DealMoves, p: int) -> dict[int, int]:
-    """Each of the player's physical cards mapped to the listed copy of its group."""
+    """Each of the player's physical cards mapped to the listed copy of its group, and each of
+    his partner's tabled cards where partners declare with them (`bezique.partners`)."""
     rep: dict[int, int] = {}
-    for groups in d._signatures(p).values():
-        for g in groups:
-            for x in g:
-                rep[x] = g[0]
+    _add_groups(rep, d, p, -1)
+    c = d._c
+    if c.combine:
+        q = c.partner[p]
+        _add_groups(rep, d, q, d._table[q])
     return rep
+
+
+def _add_groups(rep: dict[int, int], d: DealMoves, seat: int, cards: int) -> None:
+    """Map each of the seat's ``cards`` (-1: all) to the listed copy of its group."""
+    for groups in d._signatures(seat).values():
+        for g in groups:
+            if cards >> g[0] & 1:
+                for x in g:
+                    rep[x] = g[0]
 
 
 def _cards_of(action: Action) -> tuple[int, ...]:
@@ -128,14 +140,18 @@ def _fit(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> Action | 
 
 
 def _guess(d: DealMoves, p: int, parsed: ParsedAction) -> Action:
-    """Build the physical action the notation most plausibly means, to explain its refusal."""
+    """Build the physical action the notation most plausibly means, to explain its refusal
+    (a card the player lacks may be one his partner shows: the refusal says so)."""
     mine = d._mine(p)
+    q = d._c.partner[p]
+    shown = d._table[q] if q >= 0 else 0
     cards: list[int] = []
     for kind, copy in parsed.refs:
         if copy is not None:
             cards.append(kind * 8 + copy)
             continue
-        held = [x for x in iter_bits((mine >> (kind * 8) & 0xFF) << (kind * 8)) if x not in cards]
+        held = [x for x in _copies(mine, kind) if x not in cards] or [
+            x for x in _copies(shown, kind) if x not in cards]
         if not held:
             raise IllegalAction(
                 f"{parsed.text}: no {kind_name(kind, symbols=True)} in {player_name(p)}'s hand",
@@ -153,6 +169,11 @@ def _guess(d: DealMoves, p: int, parsed: ParsedAction) -> Action:
     if parsed.verb == "meld":
         return Meld(name, tuple(cards))
     return Announce(name, tuple(cards))
+
+
+def _copies(cards: int, kind: int) -> list[int]:
+    """The copies of ``kind`` among ``cards``, lowest first."""
+    return list(iter_bits((cards >> (kind * 8) & 0xFF) << (kind * 8)))
 
 
 def _name_for(d: DealMoves, cards: list[int]) -> str:

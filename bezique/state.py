@@ -112,6 +112,7 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "_leader",
     "_origin",
     "_partial",
+    "_passed",
     "_phase",
     "_scores",
     "_stock",
@@ -178,6 +179,10 @@ class DealState:
     _partial: bool
     """True for a `Deal.clone` with ``history=False``: its actions and events are not the whole
     history since its origin, so `Deal.undo` refuses."""
+    _passed: int
+    """Passes of the declaring turn since the trick was won (``partnership.declarer``): the
+    winner holds the turn while it is even, his partner while it is odd; always 0 where no seat
+    has a partner."""
 
     @property
     def stock_size(self) -> int:
@@ -238,22 +243,29 @@ class DealState:
         return {k: self._groups_of_kind(player, k, tabled) for k in sorted(kinds)}
 
     def _own(self, player: int) -> tuple[Declaration, ...]:
-        """The player's declarations, interned: equal declarations give the same tuple object
-        from one call to the next, so the hot path can key its memos on its identity."""
+        """The declarations that bind the player's cards, interned: equal declarations give the
+        same tuple object from one call to the next, so the hot path can key its memos on its
+        identity. They are the player's own; where partners declare with each other's tabled
+        cards (``partnership.combine_table_cards``) the team's (`Compiled.binding_seats`),
+        since the reuse marks belong to the physical card, whoever declared it."""
         memo = self._c.own_memo
         found = memo[player]
         decls = self._decls
         if found is not None and found[0] is decls:
             own: tuple[Declaration, ...] = found[1]
             return own
-        own = tuple(d for d in decls if d.owner == player)
+        if self._c.combine:
+            seats = self._c.binding_seats[player]
+            own = tuple(d for d in decls if seats >> d.owner & 1)
+        else:
+            own = tuple(d for d in decls if d.owner == player)
         if found is not None and found[1] == own:
             own = found[1]
         memo[player] = (decls, own)
         return own
 
     def _tabled(self, player: int) -> list[int]:
-        """The player's declarations that lie on the table, each as its tabled cards."""
+        """The declarations holding the player's tabled cards (`_own`), each as those cards."""
         table = self._table[player]
         if not table:
             return []
@@ -319,7 +331,8 @@ class DealState:
             len(self._events), len(self._actions),
         )
         if len(h) != 2:  # more seats: every seat's values (the pairs above are seats 0 and 1)
-            snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca))
+            snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca),
+                              self._passed)
         return snapshot
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -372,6 +385,7 @@ class DealState:
         self._captured[:] = wide[3]
         self._scores[:] = wide[4]
         self._carte[:] = wide[5]
+        self._passed = wide[6]
 
 
 _Values = tuple[
@@ -386,10 +400,11 @@ captured, scores and carte blanche state; the trick and the stock; the declarati
 
 _Wide = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    tuple[int, ...],
+    tuple[int, ...], int,
 ]
 """What a `Snapshot` of a deal of more than two seats keeps besides its `_Values`: every seat's
-hand, table, known, captured, scores and carte blanche state (two-seat snapshots have none)."""
+hand, table, known, captured, scores and carte blanche state, and the passes of the declaring
+turn (two-seat snapshots have none: two seats never pass)."""
 
 
 class Snapshot:
