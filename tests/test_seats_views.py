@@ -234,3 +234,29 @@ def test_narration_at_four_seats() -> None:
     rows = breakdown(deal)
     assert rows[0].split()[-4:] == list(NAMES)
     assert [int(x) for x in rows[-1].split()[-4:]] == list(deal.scores)
+
+
+# ---------------------------------------------------------------- the rule sheet
+
+
+def test_rule_sheets_at_more_seats() -> None:
+    """The sheet names the seats and the partnerships, and reads the deal's rotation, the
+    brisque majority and the count at more seats; two-seat sheets read as before."""
+    from bezique.check.playout import at_seats
+    from bezique.rulesheet import rulesheet
+
+    base = bezique.profile_from_toml('extends = "bezique"\nbrisques.majority_bonus = 50')
+    three = rulesheet(at_seats(base, 3), "text")
+    assert "Three players, P0 to P2, numbered in playing order" in three
+    assert "Every player plays for himself." in three
+    assert "The deal passes to the next seat in playing order." in three
+    assert "The player with the most brisques, if no other has as many, scores 50 more." \
+        in three
+    assert "Every player counts at the end of a deal." in three
+    assert "until a player has 1000" in three
+    four = rulesheet(at_seats(base, 4, teams=PARTNERS), "text")
+    assert "Partnerships: P0 and P2 against P1 and P3" in four
+    assert "until a side has 1000" in four
+    two = rulesheet(base, "text")
+    assert "The deal alternates." in two and "Both players count" in two
+    assert "The player with more brisques scores 50 more." in two
