@@ -20,6 +20,17 @@ from collections.abc import Iterable
 
 from bezique.actions import Action, DixShow, Done, Draw, Meld, Play
 from bezique.cards import card_name, iter_bits
+from bezique.check.failure import NAMES, InvariantError
+from bezique.check.failure import cards_text as _cards
+from bezique.check.invariants_seats import (
+    check_seat_deal,
+    check_seats,
+    declarers,
+    dix_scores_every_dix,
+    ended_early,
+    follow_violations,
+    team,
+)
 from bezique.check.playout import Playout, default_max_plies
 from bezique.check.reuse import reuse_violation
 from bezique.compile import BRISQUE_RANKS, compile_rules
@@ -50,46 +61,12 @@ __all__ = [
     "turn",
 ]
 
-NAMES = {
-    1: "conservation", 2: "hand size", 3: "turn", 4: "atomic rejection", 5: "scores",
-    6: "tricks", 7: "melds", 8: "dix", 9: "determinism", 12: "clone", 14: "reuse",
-}
-"""The invariants of docs/rules.md#invariants this module checks, by number."""
-
-
-class InvariantError(AssertionError):
-    """An invariant (docs/rules.md#invariants) fails: ``number``, ``name``, ``ply`` (actions applied
-    before the failing state, when known), ``message`` and ``evidence``."""
-
-    def __init__(
-        self, number: int, message: str, *, evidence: str = "", ply: int | None = None
-    ) -> None:
-        self.number = number
-        self.name = NAMES[number]
-        self.message = message
-        self.evidence = evidence
-        self.ply = ply
-        at = "" if ply is None else f" at ply {ply}"
-        text = f"invariant {number} ({self.name}) broken{at}: {message}"
-        super().__init__(text + (f"\n  evidence: {evidence}" if evidence else ""))
-
-    def at_ply(self, ply: int | None) -> InvariantError:
-        """The same failure, located at ``ply`` (unless it already names one)."""
-        if self.ply is not None or ply is None:
-            return self
-        return InvariantError(self.number, self.message, evidence=self.evidence, ply=ply)
-
-
-def _cards(cards: Iterable[int]) -> str:
-    return " ".join(card_name(c, copies=True) for c in cards) or "-"
-
-
 def fingerprint(deal: Deal) -> tuple[object, ...]:
     """An immutable snapshot of a deal's observable state (independent of its internal lists),
     so a later change to the deal is detected even if `Deal.clone` were to share state."""
     per_player = tuple(
         (deal.hand(p).bits, deal.table(p).bits, deal.captured(p).bits, deal.known(p).bits)
-        for p in (0, 1)
+        for p in range(deal.rules.players)
     )
     return (
         tuple(deal.events), deal.scores, per_player, deal.heap.bits, deal.stock, deal.turn_up,
@@ -110,7 +87,7 @@ def conservation(deal: Deal, *, dealt: bool = True) -> None:
         ("stock", deal.stock), ("trick", deal.trick), ("heap", deal.heap),
         ("turn-up", () if deal.turn_up is None else (deal.turn_up,)),
     ]
-    for p in (0, 1):
+    for p in range(deal.rules.players):
         places += [(f"hand({p})", deal.hand(p)), (f"table({p})", deal.table(p)),
                    (f"captured({p})", deal.captured(p))]
     for place, cards in places:
@@ -131,11 +108,12 @@ def conservation(deal: Deal, *, dealt: bool = True) -> None:
 
 
 def hand_size(deal: Deal, *, dealt: bool = True) -> None:
-    """2. At each stock-phase lead both players hold (hand + table) ``deal.hand_size`` cards."""
+    """2. At each stock-phase lead every player holds (hand + table) ``deal.hand_size``
+    cards."""
     if not dealt or deal.phase != "lead" or deal.in_end_phase or deal.trick:
         return
     size = deal.rules.deal.hand_size
-    for p in (0, 1):
+    for p in range(deal.rules.players):
         held = deal.hand(p).bits.bit_count() + deal.table(p).bits.bit_count()
         if held != size:
             raise InvariantError(2, f"{player_name(p)} holds {held} cards at a stock-phase lead, "
@@ -216,32 +194,7 @@ def _illegal_by_rule(deal: Deal) -> list[tuple[Action | str, str]]:
         out.append((Meld("marriage", tuple(held[:2])), "declarations follow a trick win"))
     if deal.in_end_phase and deal.phase == "follow" and \
             deal.rules.endgame.revoke_penalty == "none":
-        out += _follow_violations(deal, held)
-    return out
-
-
-def _follow_violations(deal: Deal, held: list[int]) -> list[tuple[Action | str, str]]:
-    """End-phase plays ``endgame.obligation`` forbids: leaving the suit led while holding it;
-    not trumping when void (but for ``follow_only``); not heading the trick when able
-    (``follow_and_win``; a trump lead under ``follow_trump_beat_trump_lead``)."""
-    lead = deal.trick[0]
-    suit, rank = lead >> 6, lead >> 3 & 7
-    trump = deal.trump
-    obligation = deal.rules.endgame.obligation
-    same = [c for c in held if c >> 6 == suit]
-    out: list[tuple[Action | str, str]] = []
-    if same:
-        out += [(Play(c), "the end phase obliges following suit")
-                for c in held if c >> 6 != suit][:2]
-        must_win = obligation == "follow_and_win" or (
-            obligation == "follow_trump_beat_trump_lead" and suit == trump)
-        if must_win and any((c >> 3 & 7) < rank for c in same):
-            out += [(Play(c), "the end phase obliges heading the trick")
-                    for c in same if (c >> 3 & 7) >= rank][:2]
-    elif obligation != "follow_only" and trump is not None and any(
-            c >> 6 == trump for c in held):
-        out += [(Play(c), "the end phase obliges trumping when void")
-                for c in held if c >> 6 != trump][:2]
+        out += follow_violations(deal, held)
     return out
 
 
@@ -273,14 +226,15 @@ def atomic_rejection(deal: Deal, *, sample: int = 6) -> None:
 def scores(deal: Deal, *, dealt: bool = True) -> None:
     """5. Every point is carried by a score event with a reason, and the events' points sum to
     the scores (``dealt=False``: a set-up with given scores checks the reasons only)."""
-    totals = [0, 0]
+    seats = range(deal.rules.players)
+    totals = [0 for _ in seats]
     for i, e in enumerate(deal.events):
         if e.kind != "score":
             if e.points:
                 raise InvariantError(5, f"a {e.kind} event carries {e.points} points",
                                      evidence=f"event {i}: {e}")
             continue
-        if not e.reason or e.points <= 0 or e.player not in (0, 1):
+        if not e.reason or e.points <= 0 or e.player is None or e.player not in seats:
             raise InvariantError(5, "a score event without a reason, a player or points",
                                  evidence=f"event {i}: {e!r}")
         totals[e.player] += e.points
@@ -289,9 +243,10 @@ def scores(deal: Deal, *, dealt: bool = True) -> None:
 
 
 def melds(deal: Deal) -> None:
-    """7. At most ``melds.per_trick`` scoring declarations per trick won, by its winner; none in
-    the end phase; no card reused in its class at the same or a higher order (``by_class``,
-    with the profile's marriage/sequence and re-forming exceptions), none at all (``never``)."""
+    """7. At most ``melds.per_trick`` scoring declarations per trick won, by its winner (or his
+    partner, where ``partnership.declarer`` lets him); none in the end phase; no card reused in
+    its class at the same or a higher order (``by_class``, with the profile's marriage/sequence
+    and re-forming exceptions), none at all (``never``); reuse is the side's."""
     rules = deal.rules.melds
     spec = {t.name: t for t in compile_rules(deal.rules).melds}
     winner: int | None = None
@@ -305,7 +260,7 @@ def melds(deal: Deal) -> None:
             end_phase = True
         elif e.kind == "play":
             for owner, cards, *_, broken in scored:
-                if owner == e.player and cards >> e.cards[0] & 1:
+                if owner == team(deal.rules, e.player) and cards >> e.cards[0] & 1:
                     broken[0] = True
         elif e.kind in ("meld", "announce", "dix_show", "dix_exchange") and end_phase:
             raise InvariantError(7, f"a declaration ({e.kind}) in the end phase",
@@ -313,7 +268,7 @@ def melds(deal: Deal) -> None:
         if e.kind != "meld":
             continue
         count += 1
-        if e.player != winner or count > rules.per_trick:
+        if e.player not in declarers(deal.rules, winner) or count > rules.per_trick:
             raise InvariantError(7, f"declaration {count} by {player_name(e.player)} after a "
                                     f"trick won by {player_name(winner)} "
                                     f"(melds.per_trick = {rules.per_trick})",
@@ -322,13 +277,14 @@ def melds(deal: Deal) -> None:
         if t is None:
             raise InvariantError(7, f"meld {e.reason!r} is not a scoring meld of the profile")
         bits = sum(1 << c for c in e.cards)
-        problem = _reuse_problem(deal.rules, e.player or 0, bits, t.klass_name, t.order, scored)
+        side = team(deal.rules, e.player)  # reuse marks are the side's (docs/rules.md#dm10)
+        problem = _reuse_problem(deal.rules, side, bits, t.klass_name, t.order, scored)
         if problem:
             raise InvariantError(7, problem, evidence=f"event {i}: {e}")
         for owner, cards, klass, order, broken in scored:  # a re-paired partner leaves its
-            if (owner, klass, order) == (e.player, t.klass_name, t.order) and cards & bits:
+            if (owner, klass, order) == (side, t.klass_name, t.order) and cards & bits:
                 broken[0] = True  # marriage (R12)
-        scored.append((e.player or 0, bits, t.klass_name, t.order, [False]))
+        scored.append((side, bits, t.klass_name, t.order, [False]))
 
 
 def _reuse_problem(rules: Rules, owner: int, bits: int, klass: str, order: int,
@@ -401,7 +357,7 @@ def reuse(deal: Deal) -> None:
 
 def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
     """Run every invariant of docs/rules.md#invariants that applies to one state (1-5, 7, 8, 12,
-    14).
+    14), and at more than two seats those of docs/rules.md#more-seats (`check_seats`).
 
     ``ply`` (actions applied so far) locates a failure; ``dealt=False`` for a
     `Deal.from_position` set-up, whose unplaced cards and given scores have no history.
@@ -416,6 +372,8 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
         reuse(deal)
         dix(deal)
         clone(deal)
+        if deal.rules.players > 2:
+            check_seats(deal, dealt=dealt)
     except InvariantError as exc:
         raise exc.at_ply(ply) from None
 
@@ -423,20 +381,13 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
 # ---------------------------------------------------------------------- whole-deal invariants
 
 
-def _ended_early(deal: Deal) -> bool:
-    """Whether the deal stopped before its last trick (call-out, target reached, forfeit)."""
-    return any(
-        e.kind in ("call_out", "forfeit") or (e.kind == "over" and e.reason == "target reached")
-        for e in deal.events
-    )
-
-
 def scores_never_decrease(history: Iterable[tuple[int, ...]]) -> None:
     """5. Scores never decrease within a deal (``history``: the scores after each ply)."""
-    last: tuple[int, ...] = (0, 0)
+    last: tuple[int, ...] | None = None
     for ply, now in enumerate(history):
-        if now[0] < last[0] or now[1] < last[1]:
-            raise InvariantError(5, f"scores went down from {last} to {now}", ply=ply)
+        before = last or (0,) * len(now)
+        if any(a < b for a, b in zip(now, before, strict=False)):
+            raise InvariantError(5, f"scores went down from {before} to {now}", ply=ply)
         last = now
 
 
@@ -446,12 +397,13 @@ def _model_piles(deal: Deal) -> tuple[list[int], int]:
     c = compile_rules(deal.rules)
     brisques = sum(1 << x for x in c.pack_cards if (x >> 3 & 7) in BRISQUE_RANKS)
     rules = deal.rules.tricks
-    captured, heap, aside = [0, 0], 0, 0
+    seats = range(deal.rules.players)
+    captured, heap, aside = [0 for _ in seats], 0, 0
     trump_fixed = False
     for e in deal.events:
         trump_fixed |= e.kind in ("trump", "turn_up")
         if e.kind == "forfeit":
-            return [deal.captured(0).bits, deal.captured(1).bits], deal.heap.bits
+            return [deal.captured(p).bits for p in seats], deal.heap.bits
         if e.kind != "trick" or e.player is None:
             continue
         bits = sum(1 << x for x in e.cards)
@@ -481,21 +433,22 @@ def _allowed_trick_credit(rules: Rules, raw: int) -> set[int]:
 
 
 def tricks(deal: Deal) -> None:
-    """6. A finished deal has pack size / 2 tricks; the piles are what ``tricks.gather`` implies;
-    the trick points credited plus the last-trick bonus equal what the profile implies (R6):
-    the captured cards' points (the whole pack's ``trick_total`` where every trick is gathered),
-    credited unless ``brisques.counted`` or the French conditions withhold them."""
+    """6. A finished deal has pack size / players tricks; the piles are what ``tricks.gather``
+    implies; the trick points credited plus the last-trick bonus equal what the profile implies
+    (R6): the captured cards' points (the whole pack's ``trick_total`` where every trick is
+    gathered), credited unless ``brisques.counted`` or the French conditions withhold them."""
     c = compile_rules(deal.rules)
     rules = deal.rules
     n = sum(e.kind == "trick" for e in deal.events)
     if n != deal.tricks_played:
         raise InvariantError(6, f"{n} trick events but tricks_played = {deal.tricks_played}")
-    if not deal.is_over or _ended_early(deal):
+    if not deal.is_over or ended_early(deal):
         return
-    if n != c.pack_size // 2:
+    seats = range(c.players)
+    if n != c.pack_size // c.players:
         raise InvariantError(6, f"{n} tricks in a deal of {c.pack_size} cards")
     captured, heap = _model_piles(deal)
-    actual = [deal.captured(0).bits, deal.captured(1).bits]
+    actual = [deal.captured(p).bits for p in seats]
     if captured != actual or heap != deal.heap.bits:
         raise InvariantError(6, "captured piles differ from what tricks.gather implies",
                              evidence=f"heap {_cards(deal.heap)} expected "
@@ -504,12 +457,12 @@ def tricks(deal: Deal) -> None:
     if heap == 0 and sum(raw) != c.trick_total:
         raise InvariantError(6, f"captured trick points {sum(raw)} != trick_total "
                                 f"{c.trick_total} with every trick gathered")
-    credited = [0, 0]
+    credited = [0 for _ in seats]
     last = [e for e in deal.events if e.kind == "score" and e.reason == "last_trick"]
     for e in deal.events:
         if e.kind == "score" and e.reason in ("brisques", "trick_points"):
             credited[e.player or 0] += e.points
-    for p in (0, 1):
+    for p in seats:
         allowed = _allowed_trick_credit(rules, raw[p])
         if credited[p] not in allowed:
             raise InvariantError(6, f"{player_name(p)} credited {credited[p]} trick points for "
@@ -518,7 +471,7 @@ def tricks(deal: Deal) -> None:
     if [e.points for e in last] != ([bonus] if bonus else []):
         raise InvariantError(6, f"last-trick bonus {[e.points for e in last]}, expected {bonus}")
     winners = [e.player for e in deal.events if e.kind == "trick"]
-    stock_tricks = (c.pack_size - 2 * rules.deal.hand_size) // 2
+    stock_tricks = (c.pack_size - c.players * rules.deal.hand_size) // c.players
     which = n if rules.last_trick.which == "final" else stock_tricks
     if last and last[0].player != winners[which - 1]:
         went = last[0].player
@@ -532,11 +485,7 @@ def dix_total(deal: Deal) -> None:
     are exactly the pack's trump dixes times ``dix.value`` (20 in `bezique`)."""
     rules = deal.rules
     d = rules.dix
-    if not (
-        deal.is_over and not _ended_early(deal) and d.value > 0 and d.score_on_play
-        and d.score_on_play_in_endgame and d.only_method != "exchange_only"
-        and rules.trump.selection.startswith("turn_up") and d.rank in rules.pack.ranks
-    ):
+    if not (deal.is_over and not ended_early(deal) and dix_scores_every_dix(rules)):
         return
     total = sum(e.points for e in deal.events if e.kind == "score" and e.reason == "dix")
     expected = rules.pack.copies * d.value
@@ -559,7 +508,8 @@ def check_playout(
 ) -> Deal:
     """Replay a deal, checking `check` after every ply (unless ``per_ply`` is false) and then
     the invariants that need the whole deal: scores never decrease (5), tricks and trick points
-    (6), the dix total (8), determinism (9). A deal still running after ``max_plies`` (default
+    (6), the dix total (8), determinism (9), and at more than two seats those of
+    docs/rules.md#more-seats (`check_seat_deal`). A deal still running after ``max_plies`` (default
     `default_max_plies`, derived from the profile) breaks invariant 6; a shorter unfinished
     playout is the start of a deal and gets the per-ply checks only. Returns the final deal."""
     deal = playout.start()
@@ -589,6 +539,8 @@ def check_playout(
         tricks(deal)
         dix_total(deal)
         determinism(playout, deal)
+        if deal.rules.players > 2:
+            check_seat_deal(deal)
     except InvariantError as exc:
         raise exc.at_ply(last) from None
     return deal

@@ -102,9 +102,10 @@ _LISTS: dict[str, Callable[[Deal, int], object]] = {
 }
 STATE_CHECKS = frozenset(
     set(_PLAIN) | {"stock"}
-    | {f"{k}_{p}" for k in (*_CARDS, *_LISTS) for p in (0, 1)}
+    | {f"{k}_{p}" for k in (*_CARDS, *_LISTS) for p in range(4)}
 )
-"""The keys an ``expect = {...}`` table may check."""
+"""The keys an ``expect = {...}`` table may check (the per-seat ones for seats 0 to 3; a seat
+the profile does not have is a mismatch)."""
 
 
 def _plain(value: object) -> object:
@@ -134,7 +135,9 @@ def state_mismatches(deal: Deal, expect: Mapping[str, Any]) -> list[Mismatch]:
                 out.append((key, want, _cards_text(deal.stock)))
             continue
         name, player = key.rsplit("_", 1)
-        if name in _CARDS:
+        if int(player) >= deal.rules.players:
+            out.append((key, want, f"no seat {player} at {deal.rules.players} seats"))
+        elif name in _CARDS:
             cards = list(_CARDS[name](deal, int(player)))
             if not cards_match(want, cards):
                 out.append((key, want, _cards_text(cards)))
@@ -224,21 +227,21 @@ def step_mismatches(deal: Deal, events: Sequence[Event], checks: Mapping[str, An
     return out
 
 
-def _settle_args(spec: Mapping[str, Any], deal: Deal | None) -> dict[str, Any]:
+def _settle_args(spec: Mapping[str, Any], deal: Deal | None, rules: Rules) -> dict[str, Any]:
     args: dict[str, Any] = {k: spec[k] for k in ("totals", "target", "called_out", "dealer")
                             if k in spec}
     if deal is not None:
-        rules = deal.rules
         args.setdefault("totals", deal.totals)
         args.setdefault("target", deal.target)
         args.setdefault("dealer", deal.dealer)
         args.setdefault("called_out", deal.called_out)
         counted_later = rules.brisques.counted != "always"
         args["points"] = spec.get("points", deal.scores)
-        args["brisques"] = spec.get("brisques", deal.brisques if counted_later else (0, 0))
+        args["brisques"] = spec.get("brisques", deal.brisques if counted_later
+                                    else (0,) * rules.players)
     else:
         args["points"] = spec["points"]
-        args["brisques"] = spec.get("brisques", (0, 0))
+        args["brisques"] = spec.get("brisques", (0,) * rules.players)
     for key in ("points", "brisques", "totals"):
         if key in args:
             args[key] = tuple(args[key])
@@ -253,7 +256,7 @@ def settle_mismatches(rules: Rules, spec: Mapping[str, Any], deal: Deal | None,
         return [("settle", "a finished deal", repr(deal))]
     if deal is None and "points" not in spec:
         return [("settle", "points (there is no deal)", None)]
-    result = settle(rules, **_settle_args(spec, deal))
+    result = settle(rules, **_settle_args(spec, deal, rules))
     out: list[Mismatch] = []
     for key, want in spec.get("expect", {}).items():
         if key == "breakdown_includes":

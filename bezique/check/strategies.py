@@ -10,6 +10,10 @@ Every strategy is named in the plural and takes keyword-only options:
 - `actions` (alias `legal_actions`) — one legal action of a deal;
 - `playouts` — a whole deal as a replayable `Playout`: the seed, the dealer and the actions.
 
+Each also takes ``players=3`` or ``4`` (with ``teams=``): the profile moved to that many seats by
+`bezique.check.playout.at_seats`, so states at more seats are built by playing (no profile of
+more than two seats loads yet). Dealers are drawn among the profile's seats.
+
 Importing hypothesis registers `Rules` and `Deal` through the package's hypothesis entry point
 (`bezique._hypothesis`, which imports this module only when a strategy is drawn), so
 ``st.from_type(Rules)`` draws profiles.
@@ -40,7 +44,7 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.check.strategies", "test", error) from error
 
 from bezique.actions import Action
-from bezique.check.playout import Playout, default_max_plies
+from bezique.check.playout import Playout, at_seats, default_max_plies
 from bezique.deal import Deal
 from bezique.errors import ProfileError
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
@@ -226,23 +230,44 @@ def _build(base: Rules, overrides: Mapping[str, Any]) -> Rules:
     reject()
 
 
-def profiles(*, base: str | Rules | None = None) -> st.SearchStrategy[Rules]:
+Teams = tuple[tuple[int, ...], ...]
+"""Seats grouped in teams (`Rules.teams`)."""
+
+
+def profiles(*, base: str | Rules | None = None, players: int | None = None,
+             teams: Teams | None = None) -> st.SearchStrategy[Rules]:
     """Valid profiles: a built-in profile (or ``base``: a name or a `Rules`) with house-rule
     knobs of docs/rules.md#knobs changed one by one. Every drawn profile went through the loader's
-    validation; failures shrink towards the unchanged base profile."""
-    return _rules_strategy(base).flatmap(_variation)
+    validation; failures shrink towards the unchanged base profile. With ``players`` (and
+    ``teams``), each is then moved to that many seats (`at_seats`, validated but for the gate
+    on more than two seats); a variation that cannot be played there is rejected."""
+    drawn = _rules_strategy(base).flatmap(_variation)
+    return drawn if players is None else drawn.flatmap(lambda r: _moved(r, players, teams))
+
+
+def _moved(rules: Rules, players: int, teams: Teams | None) -> st.SearchStrategy[Rules]:
+    try:
+        return st.just(at_seats(rules, players, teams=teams))
+    except ProfileError:
+        reject()
 
 
 def _rules_strategy(
-    rules: Rules | str | st.SearchStrategy[Rules] | None,
+    rules: Rules | str | st.SearchStrategy[Rules] | None, players: int | None = None,
+    teams: Teams | None = None,
 ) -> st.SearchStrategy[Rules]:
     """``rules`` as a strategy: a strategy as it is, a profile or a built-in name as the only
-    value, None as any built-in profile."""
+    value, None as any built-in profile; with ``players``, moved to that many seats
+    (`at_seats`: a fixed profile that cannot be raises `ProfileError` at once, a drawn one is
+    rejected)."""
     if isinstance(rules, st.SearchStrategy):
-        return rules
-    if rules is None:
-        return st.sampled_from(list_profiles()).map(load_profile)
-    return st.just(load_profile(rules) if isinstance(rules, str) else rules)
+        drawn = rules
+    elif rules is None:
+        drawn = st.sampled_from(list_profiles()).map(load_profile)
+    else:
+        fixed = load_profile(rules) if isinstance(rules, str) else rules
+        return st.just(fixed if players is None else at_seats(fixed, players, teams=teams))
+    return drawn if players is None else drawn.flatmap(lambda r: _moved(r, players, teams))
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -252,16 +277,23 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 @st.composite
 def _deal(draw: st.DrawFn, rules: Rules, dealer: int | None) -> Deal:
     seed = draw(SEEDS, label="seed")
-    who = draw(st.integers(0, 1), label="dealer") if dealer is None else dealer
+    who = draw(_seats(rules), label="dealer") if dealer is None else dealer
     return Deal.new(rules, seed=seed, dealer=who)
 
 
+def _seats(rules: Rules) -> st.SearchStrategy[int]:
+    """A seat of ``rules`` (0 or 1 at two seats; shrinking towards 0)."""
+    return st.integers(0, rules.players - 1)
+
+
 def deals(
-    rules: Rules | str | st.SearchStrategy[Rules], *, dealer: int | None = None
+    rules: Rules | str | st.SearchStrategy[Rules], *, dealer: int | None = None,
+    players: int | None = None, teams: Teams | None = None,
 ) -> st.SearchStrategy[Deal]:
     """Freshly dealt deals of ``rules`` (a profile, a built-in name or a strategy of profiles)
-    from a drawn seed; ``dealer`` is drawn too unless given."""
-    return _rules_strategy(rules).flatmap(lambda r: _deal(r, dealer))
+    from a drawn seed; ``dealer`` is drawn too unless given. ``players`` (and ``teams``) move
+    the profile to that many seats (`at_seats`)."""
+    return _rules_strategy(rules, players, teams).flatmap(lambda r: _deal(r, dealer))
 
 
 def actions(deal: Deal) -> st.SearchStrategy[Action]:
@@ -281,7 +313,7 @@ def _playout(
     draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None, prefix: bool
 ) -> Playout:
     seed = draw(SEEDS, label="seed")
-    who = draw(st.integers(0, 1), label="dealer") if dealer is None else dealer
+    who = draw(_seats(rules), label="dealer") if dealer is None else dealer
     deal = Deal.new(rules, seed=seed, dealer=who)
     bound = default_max_plies(rules) if max_plies is None else max_plies
     if prefix:
@@ -305,15 +337,19 @@ def playouts(
     max_plies: int | None = None,
     dealer: int | None = None,
     prefix: bool = False,
+    players: int | None = None,
+    teams: Teams | None = None,
 ) -> st.SearchStrategy[Playout]:
     """Deals of ``rules`` played with drawn legal actions, as replayable `Playout`s.
 
     A deal stops at ``max_plies`` (default `default_max_plies`, derived from the profile), so
     that a house rule that keeps a deal from ending is reported (``finished=False``) instead of
     hanging. With ``prefix=True`` the number of plies is drawn too (up to ``max_plies``): the
-    playout is the start of a deal, and a failure shrinks to a short game.
+    playout is the start of a deal, and a failure shrinks to a short game. ``players`` (and
+    ``teams``) move the profile to that many seats (`at_seats`).
     """
-    return _rules_strategy(rules).flatmap(lambda r: _playout(r, max_plies, dealer, prefix))
+    return _rules_strategy(rules, players, teams).flatmap(
+        lambda r: _playout(r, max_plies, dealer, prefix))
 
 
 @st.composite
@@ -328,8 +364,12 @@ def positions(
     *,
     max_plies: int = 200,
     dealer: int | None = None,
+    players: int | None = None,
+    teams: Teams | None = None,
 ) -> st.SearchStrategy[Deal]:
     """Reachable states: a fresh deal after up to ``max_plies`` drawn legal actions (possibly
-    over). Failures shrink to short games; the seed and actions are noted for replay."""
-    return _position(playouts(rules, max_plies=max_plies, dealer=dealer, prefix=True))
+    over). Failures shrink to short games; the seed and actions are noted for replay.
+    ``players`` (and ``teams``) move the profile to that many seats (`at_seats`)."""
+    return _position(playouts(rules, max_plies=max_plies, dealer=dealer, prefix=True,
+                              players=players, teams=teams))
 

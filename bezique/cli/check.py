@@ -30,6 +30,7 @@ from types import FrameType
 from typing import TextIO
 
 from bezique.check.invariants import NAMES, InvariantError, check_playout
+from bezique.check.invariants_seats import CHECKED, PENDING, check_game
 from bezique.check.playout import Playout, default_max_plies
 from bezique.cli.base import Command, ProgressBar, non_negative_float, positive_int, register
 from bezique.game import Game
@@ -37,6 +38,9 @@ from bezique.rules import Rules, load_profile
 
 MAX_GAME_DEALS = 200
 """Deals a game may take before `check` reports that its end count is out of reach."""
+GAME_SEATS = 2
+"""The most seats at which `check` plays a whole game: `bezique.game.Game` plays two seats
+until issue 34's stage D (game totals per team)."""
 
 
 class OutOfTime(BaseException):
@@ -102,13 +106,14 @@ def replayable(playout: Playout, ply: int | None) -> str:
 
 def game_ends(rules: Rules, seed: int, watchdog: Watchdog) -> tuple[int, str | None]:
     """Play one game with random legal actions: the deals it took, and a message if it did not
-    end within `MAX_GAME_DEALS` deals (e.g. a ``game.target`` no deal can reach)."""
+    end within `MAX_GAME_DEALS` deals (e.g. a ``game.target`` no deal can reach) or broke an
+    invariant of whole games (N10, N12: `bezique.check.invariants_seats.check_game`)."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)
     best = 0
     for played in range(MAX_GAME_DEALS):
         if game.is_over:
-            return played, None
+            return played, _game_problem(game)
         deal = game.new_deal()
         for _ in range(default_max_plies(rules)):
             if deal.is_over:
@@ -119,10 +124,19 @@ def game_ends(rules: Rules, seed: int, watchdog: Watchdog) -> tuple[int, str | N
         best = max(best, *deal.scores)
         watchdog.arm()
     if game.is_over:
-        return MAX_GAME_DEALS, None
+        return MAX_GAME_DEALS, _game_problem(game)
     return MAX_GAME_DEALS, (
         f"no game ended within {MAX_GAME_DEALS} deals: the end count is out of reach "
         f"(game.target = {rules.game.target}; the best deal scored {best})")
+
+
+def _game_problem(game: Game) -> str | None:
+    """What `check_game` finds wrong with a finished game, or None."""
+    try:
+        check_game(game)
+    except InvariantError as exc:
+        return str(exc)
+    return None
 
 
 class _Run:
@@ -208,7 +222,29 @@ def check_command(args: argparse.Namespace, out: TextIO) -> int:
     if hypothesis_missing():
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    rules = load_profile(args.profile)
+    return run_check(load_profile(args.profile), args, out)
+
+
+def check_rules(rules: Rules, out: TextIO, *, deals: int = 100, seed: int | None = None,
+                deal_time: float = 60.0, quiet: bool = True) -> int:
+    """``bezique check`` on a `Rules` object rather than a profile name or file: the way to
+    check rules that do not load, such as a profile moved to three or four seats
+    (`bezique.check.playout.at_seats`). Returns the exit status; needs hypothesis.
+
+    At more than two seats the N-seat invariants (docs/rules.md#more-seats) are checked too,
+    and what they cannot check yet is said (`bezique.check.invariants_seats.PENDING`); the
+    whole game is not played until games at more seats are.
+    """
+    if hypothesis_missing():
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    args = argparse.Namespace(deals=deals, seed=seed, deal_time=deal_time, quiet=quiet)
+    return run_check(rules, args, out)
+
+
+def run_check(rules: Rules, args: argparse.Namespace, out: TextIO) -> int:
+    """The check of ``rules`` with the command's arguments (``deals``, ``seed``,
+    ``deal_time``, ``quiet``)."""
     watchdog = Watchdog(args.deal_time)
     run = _Run(rules, args, watchdog)
     start = time.perf_counter()
@@ -220,7 +256,8 @@ def check_command(args: argparse.Namespace, out: TextIO) -> int:
                 if run.failure is None:
                     raise
                 return _report_failure(run, out)
-            deals, message = game_ends(rules, args.seed or 0, watchdog)
+            deals, message = (0, None) if rules.players > GAME_SEATS else \
+                game_ends(rules, args.seed or 0, watchdog)
     except OutOfTime as exc:
         print(f"check: {rules.name}: FAILED: {exc} after {run.done} deal(s) checked "
               "(a house rule that makes deals endless or very slow?)", file=out)
@@ -229,10 +266,19 @@ def check_command(args: argparse.Namespace, out: TextIO) -> int:
         print(f"check: {rules.name}: FAILED: {message}", file=out)
         return 1
     numbers = " ".join(str(n) for n in NAMES)
+    if rules.players > 2:
+        numbers += " " + " ".join(CHECKED)
     print(f"check: {rules.name} ({rules.digest}), {run.done} deals, {run.plies} plies: every "
           f"invariant holds ({numbers})", file=out)
-    print(f"  a whole game ended after {deals} deal(s); {time.perf_counter() - start:.1f} s",
-          file=out)
+    elapsed = f"{time.perf_counter() - start:.1f} s"
+    if rules.players > GAME_SEATS:
+        print(f"  no whole game played: games at {rules.players} seats are not played yet; "
+              f"{elapsed}", file=out)
+    else:
+        print(f"  a whole game ended after {deals} deal(s); {elapsed}", file=out)
+    if rules.players > 2:
+        for name, why in PENDING.items():
+            print(f"  {name}: {why}", file=out)
     return 0
 
 

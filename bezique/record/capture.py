@@ -89,11 +89,17 @@ def start_deal(rules: Rules, entry: DealRecord) -> Deal:
         pos = dict(entry.position)
         scores = pos.pop("scores", None)
         return Deal.from_position(
-            rules, dealer=entry.dealer, totals=entry.totals, target=entry.target,
-            scores=None if scores is None else (scores[0], scores[1]), **pos,
+            rules, dealer=entry.dealer, totals=_totals(entry), target=entry.target,
+            scores=None if scores is None else tuple(scores), **pos,
         )
-    return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=entry.totals,
+    return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=_totals(entry),
                     target=entry.target, cut=entry.cut, guess=entry.guess)
+
+
+def _totals(entry: DealRecord) -> tuple[int, ...] | None:
+    """The entry's game totals for `Deal`, None where all are zero (the deal's own default, one
+    zero per team: a hand-made entry at more seats may keep the two-zero default)."""
+    return entry.totals if any(entry.totals) else None
 
 
 def position_of(deal: Deal) -> Mapping[str, Any]:
@@ -114,7 +120,7 @@ def position_of(deal: Deal) -> Mapping[str, Any]:
         pos["turn_up"] = names([origin.turn_up])
     if origin.trump is not None:
         pos["trump"] = SUITS[origin.trump]
-    if origin.leader != 1 - deal.dealer:
+    if origin.leader != compile_rules(deal.rules).next_seat[deal.dealer]:
         pos["leader"] = origin.leader
     if origin.scores is not None:
         pos["scores"] = list(origin.scores)

@@ -70,7 +70,8 @@ def _record_error(ply: int, reason: str, deal: int | None) -> RecordError:
 
 @frozen
 class Move:
-    """One recorded action: the player who took it, its notation and an optional comment."""
+    """One recorded action: the player (seat) who took it, its notation and an optional
+    comment."""
 
     player: int
     action: str
@@ -84,9 +85,10 @@ class Move:
 @frozen(kw_only=True)
 class DealRecord:
     """One deal: how it starts (a ``seed``, or a stacked ``position``, or neither inside a game,
-    whose seed gives each deal's), the ``dealer``, the game ``totals`` and ``target`` it starts
-    with (None: the profile's), its moves, and the deal ``scores`` at the end of the record (None
-    where not given). ``cut`` and ``guess`` (with a seed, under ``deal.dealer_cut_bonus``) are
+    whose seed gives each deal's), the ``dealer``, the game ``totals`` (one per team,
+    `Rules.teams`; all zeros: none yet) and ``target`` it starts with (None: the profile's), its
+    moves, and the deal ``scores`` (one per seat) at the end of the record (None where not
+    given). ``cut`` and ``guess`` (with a seed, under ``deal.dealer_cut_bonus``) are
     the ``Deal.new`` arguments of a deal dealt with an explicit cut or guess (None: the cut the
     seed draws, no guess). ``digest`` is the `state_digest` of the deal at the end of the
     record (None in a version 1 record)."""
@@ -115,8 +117,9 @@ class GameInfo:
 @frozen(kw_only=True)
 class Result:
     """How the record ends: ``over`` (False for an unfinished deal or game), the deal ``scores``
-    (single deals) or game ``totals``, and for a finished game its ``winner`` (None: a draw),
-    ``kind`` and ``margin`` (see `bezique.game.GameResult`)."""
+    (single deals; one per seat) or game ``totals`` (one per team), and for a finished game its
+    ``winner`` (a team; None: a draw), ``kind`` and ``margin`` (see
+    `bezique.game.GameResult`)."""
 
     over: bool
     scores: tuple[int, ...] | None = None
@@ -163,7 +166,8 @@ class Step:
 def state_digest(deal: Deal) -> str:
     """16 hex digits of SHA-256 over a deal's state: its whole event history (every card dealt,
     turned up, played, drawn and declared, every point and its reason, in order), the scores,
-    each player's hand, table and captured cards, the stock, the trump and the phase. Two
+    each seat's hand, table and captured cards (every seat, `Rules.players`), the stock, the
+    trump and the phase. Two
     different histories give different digests, even where they reach the same scores: a record
     with two plays swapped or an announcement deleted no longer matches its digest.
 
@@ -172,14 +176,15 @@ def state_digest(deal: Deal) -> str:
     >>> state_digest(deal) == state_digest(deal.clone()), len(state_digest(deal))
     (True, 16)
     """
+    seats = range(deal.rules.players)
     events = [[e.kind, -1 if e.player is None else int(e.player), [int(c) for c in e.cards],
                int(e.points), e.reason, e.private] for e in deal.events]
     state = {
         "events": events,
         "scores": list(deal.scores),
-        "hands": [deal.hand(p).bits for p in (0, 1)],
-        "tables": [deal.table(p).bits for p in (0, 1)],
-        "captured": [deal.captured(p).bits for p in (0, 1)],
+        "hands": [deal.hand(p).bits for p in seats],
+        "tables": [deal.table(p).bits for p in seats],
+        "captured": [deal.captured(p).bits for p in seats],
         "stock": [int(c) for c in deal.stock],
         "trump": -1 if deal.trump is None else int(deal.trump),
         "phase": deal.phase,

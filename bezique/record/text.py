@@ -98,7 +98,7 @@ def dumps(subject: Deal | Game | Record) -> str:
             if getattr(entry, key) is not None:
                 lines.append(f"{key} = {getattr(entry, key)}")
         lines.append(f"dealer = {entry.dealer}")
-        if entry.totals != (0, 0):
+        if any(entry.totals):
             lines.append(f"totals = {_value(entry.totals)}")
         if entry.target is not None:
             lines.append(f"target = {entry.target}")
@@ -136,7 +136,7 @@ _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 60
 _REPR.maxlist = _REPR.maxdict = 4
 _REPR.maxlevel = 2
-_MOVE = re.compile(r"^P([01])\s+([^#]*?)\s*(?:#\s?(.*))?$")
+_MOVE = re.compile(r"^P([0-9])\s+([^#]*?)\s*(?:#\s?(.*))?$")
 _TOP = {"format", "version", "profile", "game", "deal", "result"}
 _DEAL = {"seed", "cut", "guess", "dealer", "totals", "target", "scores", "digest", "actions",
          "position"}
@@ -169,21 +169,50 @@ def _get(table: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     return value
 
 
-def _pair(table: Mapping[str, Any], key: str, where: str, ply: int = 0) -> tuple[int, int] | None:
+_COUNTS = {2: "two", 3: "three", 4: "four"}
+
+
+def _ints(table: Mapping[str, Any], key: str, where: str, rules: Rules, each: str,
+          ply: int = 0) -> tuple[int, ...] | None:
+    """One integer per seat (``each = "seat"``) or per team (``"team"``) of ``rules``, or None
+    where the key is absent."""
+    count = rules.players if each == "seat" else len(rules.teams)
     value = _get(table, key, list, where, required=False, ply=ply)
     if value is None:
         return None
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise RecordError(ply, f"{where}.{key}: expected two integers, got {_short(value)}")
-    return value[0], value[1]
+    if len(value) != count or not all(isinstance(v, int) and not isinstance(v, bool)
+                                      for v in value):
+        what = "two integers" if rules.players == 2 else \
+            f"{_COUNTS.get(count, count)} integers, one per {each}"
+        raise RecordError(ply, f"{where}.{key}: expected {what}, got {_short(value)}")
+    return tuple(value)
 
 
-def _player(table: Mapping[str, Any], key: str, where: str, ply: int = 0,
-            required: bool = True) -> int | None:
+def _among(count: int, noun: str) -> str:
+    """What an index of ``count`` seats or teams may be, for messages."""
+    return f"{noun} 0 or 1" if count == 2 else f"{noun} 0 to {count - 1}"
+
+
+def _index(table: Mapping[str, Any], key: str, where: str, count: int, *, noun: str = "player",
+           ply: int = 0, required: bool = True) -> int | None:
+    """A seat (or, with ``noun = "team"``, a team) index below ``count``."""
     value = _get(table, key, int, where, required=required, ply=ply)
-    if value is not None and value not in (0, 1):
-        raise RecordError(ply, f"{where}.{key}: expected player 0 or 1, got {_short(value)}")
+    if value is not None and not 0 <= value < count:
+        raise RecordError(ply, f"{where}.{key}: expected {_among(count, noun)}, got "
+                               f"{_short(value)}")
     return value  # type: ignore[no-any-return]
+
+
+def _team_noun(rules: Rules) -> str:
+    """"player" where every team is one seat (a team is then its seat), else "team"."""
+    return "player" if all(len(team) == 1 for team in rules.teams) else "team"
+
+
+def _actors(players: int) -> str:
+    """The action lines a record of ``players`` seats takes, for messages."""
+    if players == 2:
+        return "'P0 ACTION' or 'P1 ACTION'"
+    return f"'P0 ACTION' to 'P{players - 1} ACTION'"
 
 
 def _profile(table: Mapping[str, Any]) -> tuple[Rules, bool]:
@@ -211,8 +240,9 @@ def _profile(table: Mapping[str, Any]) -> tuple[Rules, bool]:
 
 
 def _deal_entry(table: object, index: int, start: int, in_game: bool,
-                version: int) -> DealRecord:
-    """Read deal ``index``, whose first action is ply ``start + 1``."""
+                version: int, rules: Rules) -> DealRecord:
+    """Read deal ``index``, whose first action is ply ``start + 1``: its dealer and players are
+    seats of ``rules``, its scores one per seat and its totals one per team."""
     where = f"deal[{index}]"
     if not isinstance(table, dict):
         raise RecordError(start, f"{where}: expected a table")
@@ -231,7 +261,8 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool,
                                  "position is not cut")
     if position is not None:
         _keys(position, _POSITION, f"{where}.position", start)
-    dealer = _player(table, "dealer", where, start)
+    players, teams = rules.players, len(rules.teams)
+    dealer = _index(table, "dealer", where, players, ply=start)
     digest = _get(table, "digest", str, where, required=version >= 2, ply=start)
     if digest is not None and not _DIGEST.fullmatch(digest):
         raise RecordError(start, f"{where}.digest: expected 16 hex digits, got "
@@ -241,17 +272,17 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool,
     for n, line in enumerate(raw):
         ply = start + 1 + n
         match = _MOVE.match(line) if isinstance(line, str) else None
-        if match is None:
+        if match is None or int(match[1]) >= players:
             raise RecordError(ply, f"{where}.actions: cannot read {_short(line)}: expected "
-                                   "'P0 ACTION' or 'P1 ACTION', optionally '  # comment'",
+                                   f"{_actors(players)}, optionally '  # comment'",
                               deal=index)
         moves.append(Move(int(match[1]), match[2], match[3] or ""))
     return DealRecord(
         dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position, cut=cut,
         guess=guess, digest=digest,
-        totals=_pair(table, "totals", where, start) or (0, 0),
+        totals=_ints(table, "totals", where, rules, "team", start) or (0,) * teams,
         target=_get(table, "target", int, where, required=False, ply=start),
-        scores=_pair(table, "scores", where, start),
+        scores=_ints(table, "scores", where, rules, "seat", start),
     )
 
 
@@ -302,20 +333,22 @@ def _loads(text: str) -> Record:
         info = _get(data, "game", dict, "record")
         _keys(info, {"seed", "first_dealer"}, "game")
         game = GameInfo(_get(info, "seed", int, "game"),
-                        int(_player(info, "first_dealer", "game") or 0))
+                        int(_index(info, "first_dealer", "game", rules.players) or 0))
     raw = _get(data, "deal", list, "record")
     if not raw or (game is None and len(raw) != 1):
         raise RecordError(0, f"a record of one deal holds one [[deal]], this one {len(raw)}")
     deals, ply = [], 0
     for i, table in enumerate(raw):
-        deals.append(_deal_entry(table, i, ply, game is not None, version))
+        deals.append(_deal_entry(table, i, ply, game is not None, version, rules))
         ply += len(deals[-1].moves)
     res = data["result"]
     _keys(res, {"over", "scores", "totals", "winner", "kind", "margin"}, "result")
+    teams = len(rules.teams)
     result = Result(
-        over=_get(res, "over", bool, "result"), scores=_pair(res, "scores", "result"),
-        totals=_pair(res, "totals", "result"),
-        winner=_player(res, "winner", "result", required=False),
+        over=_get(res, "over", bool, "result"),
+        scores=_ints(res, "scores", "result", rules, "seat"),
+        totals=_ints(res, "totals", "result", rules, "team"),
+        winner=_index(res, "winner", "result", teams, noun=_team_noun(rules), required=False),
         kind=_get(res, "kind", str, "result", required=False),
         margin=_get(res, "margin", int, "result", required=False),
     )

@@ -175,7 +175,8 @@ def _deal(rules: Rules) -> _Lines:
         "random": "The first dealer is chosen at random.",
     }[deal.first_dealer]
     rotation = {
-        "alternate": "The deal alternates.",
+        "alternate": "The deal alternates." if two_seats(rules) else
+                     "The deal passes to the next seat in playing order.",
         "last_trick_winner_deals": "The winner of the last trick deals next.",
         "hand_winner_deals": "The winner of the deal deals next.",
     }[deal.rotation]
@@ -425,14 +426,23 @@ def _scoring(rules: Rules) -> _Lines:
          ("brisques.counted",)),
         (f"A player with fewer than {b.min_to_score} brisques scores none of them."
          if b.min_to_score else "No minimum number of brisques.", ("brisques.min_to_score",)),
-        (f"The player with more brisques scores {b.majority_bonus} more."
-         if b.majority_bonus else "No bonus for the most brisques.", ("brisques.majority_bonus",)),
+        (_most_brisques(rules) if b.majority_bonus else "No bonus for the most brisques.",
+         ("brisques.majority_bonus",)),
         (f"Brisques count only for a player with at least {b.min_board_score_to_count} on "
          "the board." if b.min_board_score_to_count else "Brisques count whatever the "
          "board score.",
          ("brisques.min_board_score_to_count",)),
     ]
     return lines
+
+
+def _most_brisques(rules: Rules) -> str:
+    """The majority bonus: to the player with more brisques, at more seats to the one with
+    the most, alone (docs/rules.md#more-seats)."""
+    bonus = rules.brisques.majority_bonus
+    if two_seats(rules):
+        return f"The player with more brisques scores {bonus} more."
+    return f"The player with the most brisques, if no other has as many, scores {bonus} more."
 
 
 def _end_count(rules: Rules) -> _Lines:
@@ -469,10 +479,13 @@ def _end_count(rules: Rules) -> _Lines:
         "raise_target": f"Equal totals at or above the target: the target rises by "
                         f"{g.tie_raise}.",
     }[g.tie]
+    who = "a side" if partners(rules) else "a player"
     lines = [
-        (f"Deals go on until a player has {g.target}; the game ends {end}, and the higher "
+        (f"Deals go on until {who} has {g.target}; the game ends {end}, and the higher "
          "total wins.", ("game.target", "game.end", "game.single_deal")),
-        (_yes(g.count_order == "simultaneous", "Both players count at the end of a deal.",
+        (_yes(g.count_order == "simultaneous",
+              "Both players count at the end of a deal." if two_seats(rules) else
+              "Every player counts at the end of a deal.",
               "The non-dealer counts first; reaching the target stops the count."),
          ("game.count_order",)),
         (tie, ("game.tie", "game.tie_raise")),

@@ -20,10 +20,11 @@ from bezique.settlement import Settlement
 __all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
            "glossary", "meld_words", "name_players", "plain", "settlement_lines"]
 
-NAMES = ("Ada", "Bob")
-"""Player names, written also for the engine's labels (`name_players`)."""
+NAMES = ("Ada", "Bob", "Cy", "Dee")
+"""Player names by seat (two to four seats), written also for the engine's labels
+(`name_players`)."""
 
-_LABELS = re.compile(r"\bP([01])\b")
+_LABELS = re.compile(r"\bP([0-3])\b")
 
 _RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
                "9": "nine", "8": "eight", "7": "seven"}
@@ -78,14 +79,14 @@ def meld_words(rules: Rules, name: str) -> str:
 
 
 def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
-    """The opening lines of a deal: dealer, turn-up and trumps, and both hands."""
+    """The opening lines of a deal: dealer, turn-up and trumps, and every hand."""
     lines = [f"=== Deal {number}: {NAMES[deal.dealer]} deals"]
     if deal.turn_up is not None:
         lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[suit(deal.turn_up)]}"
     elif deal.trump is None:
         lines[0] += "; trumps not yet fixed"
     lines[0] += " ==="
-    for p in (0, 1):
+    for p in range(deal.rules.players):
         lines.append(f"  {NAMES[p]:<4} {cards_text(deal.hand(p), paint)}")
     for e in deal.events:
         if e.kind == "score":
@@ -99,16 +100,20 @@ def _reason(reason: str) -> str:
 
 
 def breakdown(deal: Deal, names: Sequence[str] = NAMES) -> list[str]:
-    """The deal's points by reason, one row per reason, from its score events."""
+    """The deal's points by reason, one row per reason and a column per seat, from its score
+    events."""
+    seats = range(deal.rules.players)
     rows: dict[str, list[int]] = {}
     for e in deal.events:
         if e.kind == "score" and e.player is not None:
-            rows.setdefault(e.reason, [0, 0])[e.player] += e.points
-    lines = [f"  {'points by reason':<24}{names[0]:>6}{names[1]:>6}"]
-    for reason, pts in rows.items():
-        lines.append(f"  {reason.replace('_', ' '):<24}{pts[0]:>6}{pts[1]:>6}")
-    s = deal.scores
-    lines.append(f"  {'total':<24}{s[0]:>6}{s[1]:>6}")
+            rows.setdefault(e.reason, [0] * len(seats))[e.player] += e.points
+
+    def row(title: str, values: Sequence[object]) -> str:
+        return f"  {title:<24}" + "".join(f"{values[p]:>6}" for p in seats)
+
+    lines = [row("points by reason", names)]
+    lines += [row(reason.replace("_", " "), pts) for reason, pts in rows.items()]
+    lines.append(row("total", deal.scores))
     return lines
 
 
@@ -150,7 +155,7 @@ class Narrator:
                 if self.tricks:
                     plays = "  ".join(f"{names[p.player or 0]} {paint(p.cards[0])}"
                                       + (f" (dix +{p.points})" if p.points else "")
-                                      for p in self._plays[-2:])
+                                      for p in self._plays[-self.rules.players:])
                     # the stock as it is now (before the winner's draw), as the table shows it
                     where = "" if deal.is_over or deal.in_end_phase else (
                         f"  [stock {deal.stock_size}]")
@@ -209,13 +214,16 @@ class Narrator:
 
 
 def name_players(text: str, names: Sequence[str] = NAMES) -> str:
-    """``text`` with the engine's player labels (``P0``, ``P1``: `bezique.players`) replaced by
-    ``names``, so the transcript names each player one way.
+    """``text`` with the engine's player labels (``P0`` to ``P3``: `bezique.players`) replaced
+    by ``names``, so the transcript names each player one way; a label without a name among
+    ``names`` stays as it is.
 
     >>> name_players("P0: 0 + 180 = 180; P1 wins; P1 wins 1100 to 630")
     'Ada: 0 + 180 = 180; Bob wins; Bob wins 1100 to 630'
+    >>> name_players("P2 leads, P3 follows", ("You", "Bot"))
+    'P2 leads, P3 follows'
     """
-    return _LABELS.sub(lambda m: names[int(m[1])], text)
+    return _LABELS.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
 
 
 def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:

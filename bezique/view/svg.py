@@ -4,7 +4,9 @@ text, self-contained (no external fonts, images or ids, so several pictures can 
 `deal` draws a `bezique.view.render.View`: the far player's hand and, nearer the middle, his table
 (declared cards, gold-edged, apart from the concealed hand); the stock face down with the
 turn-up across it, the trick in the middle (or the last trick, faded), trumps and whose turn it
-is; then the near player's table and hand. Under a perspective the cards that player has not
+is; then the near player's table and hand. At three and four seats each seat has a box around
+the table, the near one at the bottom and the others left, across and right in playing order,
+each named with its place and partners. Under a perspective the cards that player has not
 seen are face down. ``Deal._repr_svg_`` returns ``deal(self)``, so a notebook shows the table.
 
 >>> import bezique, bezique.view.svg, xml.etree.ElementTree as ET
@@ -23,7 +25,7 @@ from xml.sax.saxutils import escape
 
 from bezique.cards import RANKS, card_name
 from bezique.observation import Observation
-from bezique.view.render import Seat, View, meld_names, status, view
+from bezique.view.render import Seat, View, meld_names, seat_words, status, team_name, view
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
@@ -32,6 +34,13 @@ __all__ = ["SvgWrapper", "card", "deal"]
 
 WIDTH, HEIGHT = 900, 628
 """The picture's own coordinates (``size`` scales it)."""
+WIDE_WIDTH, WIDE_HEIGHT = 1260, 900
+"""The picture's own coordinates at three and four seats."""
+BOX = 380
+"""The width of a seat's box at three and four seats (its hand and table rows)."""
+SEAT_BOXES = {"near": (440, 640), "left": (30, 330), "across": (440, 34), "right": (850, 330)}
+"""Where each place's box starts at three and four seats (the label's baseline): the near
+seat at the bottom, the others around the table (`bezique.view.render.PLACES`)."""
 CARD_W, CARD_H = 60, 84
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 RED, BLACK = "#c62828", "#1b1b1b"
@@ -150,14 +159,27 @@ def _wrap(words: list[str], width: int, lines: int) -> list[str]:
     return [line if len(line) <= width else line[:width - 1] + "…" for line in out]
 
 
-def _seat(seat: Seat, y_label: float, y_hand: float, y_table: float, to_move: bool) -> str:
+def _info(seat: Seat) -> str:
+    """A seat's points this deal and the cards it has won."""
     word = "brisque" if seat.brisques == 1 else "brisques"
     info = f"score {seat.score}"
     if seat.won:
         info += f" · won {seat.won} cards, {seat.brisques} {word}"
+    return info
+
+
+def _melds(seat: Seat, x: float, y: float, width: float, lines: int) -> list[str]:
+    """The names of a seat's declarations on the table, in at most ``lines`` lines from
+    (x, y), about ``width`` wide."""
+    names = [m.replace("_", " ") for m in meld_names(seat.melds)]
+    return [_text(x, y + 18 * i, line, size=14)
+            for i, line in enumerate(_wrap(names, int(width / 7.8), lines))]
+
+
+def _seat(seat: Seat, y_label: float, y_hand: float, y_table: float, to_move: bool) -> str:
     out = [_text(30, y_label, f"P{seat.player}", size=20, weight="bold",
                  color=GOLD if to_move else INK),
-           _text(66, y_label, info, size=15),
+           _text(66, y_label, _info(seat), size=15),
            _row(seat.hand, seat.hidden, 30, y_hand, 600),
            _row(seat.table, 0, 30, y_table, 600, tabled=True)]
     if to_move:
@@ -166,48 +188,84 @@ def _seat(seat: Seat, y_label: float, y_hand: float, y_table: float, to_move: bo
     if seat.table:
         x = _end(len(seat.table), 30, 600) + 16
         out.append(_text(x, y_table + CARD_H / 2 - 4, "declared", size=13, color="#9cc7a8"))
-        names = [m.replace("_", " ") for m in meld_names(seat.melds)]
-        for i, line in enumerate(_wrap(names, int((WIDTH - 20 - x) / 7.8), 3)):
-            out.append(_text(x, y_table + CARD_H / 2 + 15 + 18 * i, line, size=14))
+        out += _melds(seat, x, y_table + CARD_H / 2 + 15, WIDTH - 20 - x, 3)
     return "".join(out)
 
 
-def _middle(v: View) -> str:
+def _box(seat: Seat, x: float, y: float, to_move: bool) -> str:
+    """A seat at three or four seats, in a box `BOX` wide from (x, y): its number, place and
+    partners, its score, hand, table and declarations; framed in gold when it is to move. The
+    group carries ``data-seat``, ``data-place`` and ``data-partners`` (space-separated)."""
+    partners = " ".join(map(str, seat.partners))
+    mark = f' data-partners="{partners}"' if partners else ""
+    out = [f'<g class="seat" data-seat="{seat.player}" data-place="{seat.place}"{mark}>']
+    if to_move:
+        out.append(f'<rect x="{x - 10:g}" y="{y - 26:g}" width="{BOX + 20}" height="276" '
+                   f'rx="10" fill="none" stroke="{GOLD}" stroke-width="2"/>')
+    out += [_text(x, y, f"P{seat.player}", size=20, weight="bold",
+                  color=GOLD if to_move else INK),
+            _text(x + 36, y, seat_words(seat) + (" · to move" if to_move else ""), size=15,
+                  color=GOLD if to_move else INK),
+            _text(x, y + 19, _info(seat), size=13),
+            _row(seat.hand, seat.hidden, x, y + 28, BOX),
+            _row(seat.table, 0, x, y + 122, BOX, tabled=True)]
+    if seat.table:
+        out += _melds(seat, x, y + 226, BOX, 2)
+    return "".join(out) + "</g>"
+
+
+def _middle(v: View, stock: tuple[float, float] = (46, 262),
+            trick: tuple[float, float] = (340, 262), info: tuple[float, float] = (650, 262)
+            ) -> str:
+    """The stock (its top card at ``stock``), the trick or the last one (from ``trick``) and
+    the deal's words (trumps, dealer, whose turn, the game, from ``info``); the defaults are
+    the two-seat picture's places."""
     out = []
-    y = 262
+    sx, y = stock
     if v.stock_size and not v.in_end_phase:  # the turn-up lies across, under the stock
         if v.turn_up is not None:
-            out.append(f'<g transform="rotate(90 {100 + CARD_W / 2:g} {y + CARD_H / 2:g})">'
-                       f'{_face(v.turn_up, 100, y)}</g>')
+            out.append(f'<g transform="rotate(90 {sx + 54 + CARD_W / 2:g} {y + CARD_H / 2:g})">'
+                       f'{_face(v.turn_up, sx + 54, y)}</g>')
         for i in range(min(3, len(_stock(v)))):
-            out.append(_back(46 - i * 3, y - i * 3))
-        out.append(_text(90, y + CARD_H + 30, f"stock {v.stock_size}", size=14,
+            out.append(_back(sx - i * 3, y - i * 3))
+        out.append(_text(sx + 44, y + CARD_H + 30, f"stock {v.stock_size}", size=14,
                          anchor="middle"))
     elif v.in_end_phase:
-        out.append(_text(80, y + CARD_H / 2, "stock empty", size=14, anchor="middle"))
+        out.append(_text(sx + 34, y + CARD_H / 2, "stock empty", size=14, anchor="middle"))
+    tx, y = trick
+    middle = tx + (70 * (len(v.seats) - 1) + CARD_W) / 2
     if v.trick:
         for i, c in enumerate(v.trick):
-            out.append(_face(c, 340 + i * 70, y + (0 if i == 0 else 10)))
-        out.append(_text(405, y + CARD_H + 30, f"P{v.leader} led", size=14, anchor="middle"))
+            out.append(_face(c, tx + i * 70, y + (0 if i == 0 else 10)))
+        out.append(_text(middle, y + CARD_H + 30, f"P{v.leader} led", size=14,
+                         anchor="middle"))
     elif v.last_trick is not None:
         winner, cards = v.last_trick
         for i, c in enumerate(cards):
-            out.append(_face(c, 340 + i * 70, y + (0 if i == 0 else 10), opacity=0.55))
-        out.append(_text(405, y + CARD_H + 30, f"last trick, won by P{winner}", size=14,
+            out.append(_face(c, tx + i * 70, y + (0 if i == 0 else 10), opacity=0.55))
+        out.append(_text(middle, y + CARD_H + 30, f"last trick, won by P{winner}", size=14,
                          anchor="middle"))
+    x, y = info
     if v.trump is None:
-        out.append(_text(650, y + 18, "trumps not fixed", size=16))
+        out.append(_text(x, y + 18, "trumps not fixed", size=16))
     else:
-        out.append(_text(650, y + 18, "trumps", size=16) + _suit(v.trump, 712, y + 2, 22))
-    out.append(_text(650, y + 46, f"P{v.dealer} deals · {v.profile}", size=14))
-    out.append(_text(650, y + 70, status(v), size=14, weight="bold"))
-    if v.totals != (0, 0):
-        out.append(_text(650, y + 94, f"game {v.totals[0]} – {v.totals[1]} of {v.target}",
-                         size=14))
+        out.append(_text(x, y + 18, "trumps", size=16) + _suit(v.trump, x + 62, y + 2, 22))
+    out.append(_text(x, y + 46, f"P{v.dealer} deals · {v.profile}", size=14))
+    out.append(_text(x, y + 70, status(v), size=14, weight="bold"))
+    if any(v.totals):
+        out.append(_text(x, y + 94, f"game {_totals(v)} of {v.target}", size=14))
     if v.perspective is not None:
-        out.append(_text(650, y + 118, f"seen by P{v.perspective}", size=13,
+        out.append(_text(x, y + 118, f"seen by P{v.perspective}", size=13,
                          color="#9cc7a8"))
     return "".join(out)
+
+
+def _totals(v: View) -> str:
+    """The game totals: ``450 – 720`` at two seats, else each team named by its seats."""
+    if len(v.seats) == 2:
+        return f"{v.totals[0]} – {v.totals[1]}"
+    return ", ".join(f"{team_name(team)} {total}"
+                     for team, total in zip(v.teams, v.totals, strict=True))
 
 
 def _stock(v: View) -> range:
@@ -218,22 +276,35 @@ def deal(
     subject: Deal | Observation, *, perspective: int | None = None, size: int | None = WIDTH
 ) -> SvgWrapper:
     """An SVG picture of a deal (or an observation) as `bezique.view.render.view` sees it from
-    ``perspective`` (None: both hands face up); ``size`` is its width in pixels (None: no
-    width, the picture fills its container). Raises ValueError for an unknown perspective."""
+    ``perspective`` (None: every hand face up); ``size`` is its width in pixels (None: no
+    width, the picture fills its container). At three and four seats the picture is
+    `WIDE_WIDTH` by `WIDE_HEIGHT` and shows the seats around the table (`SEAT_BOXES`). Raises
+    ValueError for an unknown perspective."""
     v = view(subject, perspective)
-    far, near = v.seats
-    dims = "" if size is None else f' width="{size}" height="{round(size * HEIGHT / WIDTH)}"'
+    wide = len(v.seats) > 2
+    width, height = (WIDE_WIDTH, WIDE_HEIGHT) if wide else (WIDTH, HEIGHT)
+    dims = "" if size is None else f' width="{size}" height="{round(size * height / width)}"'
     body = [
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="18" fill="{FELT}"/>',
-        f'<rect x="6" y="6" width="{WIDTH - 12}" height="{HEIGHT - 12}" rx="14" fill="none" '
+        f'<rect width="{width}" height="{height}" rx="18" fill="{FELT}"/>',
+        f'<rect x="6" y="6" width="{width - 12}" height="{height - 12}" rx="14" fill="none" '
         f'stroke="{FELT_EDGE}" stroke-width="4"/>',
-        _seat(far, 34, 46, 146, v.to_move == far.player),
-        _middle(v),
-        _seat(near, 606, 490, 390, v.to_move == near.player),
     ]
+    if wide:
+        for seat in v.seats:
+            x, y = SEAT_BOXES[seat.place]
+            body.append(_box(seat, x, y, v.to_move == seat.player))
+        body.append(_middle(v, stock=(76, 110), trick=(630 - (70 * len(v.seats) - 10) / 2, 400),
+                            info=(850, 40)))
+    else:
+        far, near = v.seats
+        body += [
+            _seat(far, 34, 46, 146, v.to_move == far.player),
+            _middle(v),
+            _seat(near, 606, 490, 390, v.to_move == near.player),
+        ]
     return SvgWrapper(
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1"{dims} '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">' + "".join(body) + "</svg>"
+        f'viewBox="0 0 {width} {height}" font-family="{FONT}">' + "".join(body) + "</svg>"
     )
 
 

@@ -1,0 +1,57 @@
+"""Rules and deals at three and four seats for the tests of issue 34 (docs/rules.md#more-seats).
+
+No validated profile has more than two seats yet (the validation gate of
+`bezique.rules.validate.PLAYABLE_SEATS`), so `seated` builds the rules with ``attrs.evolve``,
+which validation does not see, and `lift_gate` lifts the gate for a test that reads such rules
+back from text (a record's inline profile).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from attrs import evolve
+
+import bezique
+from bezique import Deal
+from bezique.rules import Rules
+
+PARTNERS = ((0, 2), (1, 3))
+"""The partnership of four seats: partners opposite (BIC-4H, ENQ-129)."""
+
+
+def seated(n: int, profile: str = "bezique", *,
+           teams: tuple[tuple[int, ...], ...] | None = None) -> Rules:
+    """``profile`` at ``n`` seats with ``n`` packs (a pack per player), one team a seat unless
+    ``teams`` says otherwise."""
+    rules = bezique.load_profile(profile)
+    rules = evolve(rules, seats=evolve(
+        rules.seats, players=n, teams=teams or tuple((p,) for p in range(n))))
+    return evolve(rules, pack=evolve(rules.pack, copies=n))
+
+
+def played(rules: Rules, seed: int, plies: int | None = None, *,
+           dealer: int | None = None) -> Deal:
+    """A deal of ``rules`` after ``plies`` seeded random actions (None: to its end)."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed % rules.players if dealer is None else dealer)
+    while not deal.is_over and (plies is None or len(deal.actions) < plies):
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def deals(rules: Rules, seeds: range) -> Iterator[Deal]:
+    """Deals of ``rules`` played to their end, and their starts, after a seeded number of
+    random actions (some finished, some not)."""
+    for seed in seeds:
+        yield played(rules, seed, None if seed % 3 else 5 + 7 * seed)
+
+
+def lift_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lift the validation gate on more than two seats for the rest of a test (a fixture's
+    body: ``lift_gate(monkeypatch)``)."""
+    import bezique.rules.validate
+
+    monkeypatch.setattr(bezique.rules.validate, "PLAYABLE_SEATS", 4)
