@@ -14,6 +14,7 @@ import io
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from attrs import evolve
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 import bezique
 import bezique.rules.validate
 from bezique import Deal
-from bezique.cards import Card
+from bezique.cards import Card, iter_bits
 from bezique.check import invariants_seats as seats
 from bezique.check.failure import SEAT_NAMES, InvariantError
 from bezique.check.invariants import atomic_rejection, check, check_playout
@@ -35,6 +36,7 @@ from bezique.cli.check import check_rules, replayable
 from bezique.compile import compile_rules
 from bezique.errors import ProfileError
 from bezique.game import Game
+from bezique.melds import Declaration
 from bezique.record import rebuild
 from bezique.rules import Rules
 from bezique.state import DECLARE
@@ -364,9 +366,9 @@ def test_check_rules_at_more_seats() -> None:
     out = io.StringIO()
     assert check_rules(TABLES["partnership"], out, deals=3, seed=2) == 0
     text = out.getvalue()
-    assert "every invariant holds (1 2 3 4 5 6 7 8 9 12 14 N1 N2 N3 N4 N5 N6 N7 N8 N9 N12)" \
-        in text
-    assert "no whole game played" in text and "N11: not checked" in text
+    assert "every invariant holds (1 2 3 4 5 6 7 8 9 12 14 N1 N2 N3 N4 N5 N6 N7 N8 N9 N11 " \
+        "N12)" in text
+    assert "no whole game played" in text and "not checked" not in text
     two = io.StringIO()
     assert check_rules(BEZIQUE, two, deals=2, seed=2) == 0
     assert "N1" not in two.getvalue() and "a whole game ended" in two.getvalue()
@@ -395,3 +397,24 @@ def test_scenario_checks_name_four_seats() -> None:
     assert state_mismatches(deal, {"hand_2": "AH"}) == [("hand_2", "AH", "AHb 9Ca")]
     two = Deal.new(BEZIQUE, seed=1)
     assert state_mismatches(two, {"hand_2": "AH"}) == [("hand_2", "AH", "no seat 2 at 2 seats")]
+
+
+def test_n9_and_n11_catch_planted_faults() -> None:
+    """N9: a multiple bezique holding a partner's tabled card; N11: an observation that shows
+    another seat's concealed card. Both planted by hand in a partnership deal."""
+    deal = bezique.Deal.new(TABLES["partnership"], seed=4, dealer=3)
+    seats.information(deal, random.Random(0))
+    c = compile_rules(deal.rules)
+    double = next(t for t in c.melds if t.suits == "bezique_pair" and t.order == 2)
+    card = min(iter_bits(deal.hand(2).bits))
+    deal._table[2] |= 1 << card
+    deal._hand[2] &= ~(1 << card)
+    deal._decls = (Declaration(owner=0, template=double.index, cards=1 << card,
+                               klass=double.klass, order=2),)
+    with pytest.raises(InvariantError, match=r"N9.*multiple bezique of P0 holds P2's"):
+        seats.one_seat_beziques(deal)
+    fresh = bezique.Deal.new(TABLES["partnership"], seed=4, dealer=3)
+    real = fresh.observation
+    with (mock.patch.object(type(fresh), "observation", lambda self, p: real(2)),
+          pytest.raises(InvariantError, match="N11")):
+        seats.information(fresh)

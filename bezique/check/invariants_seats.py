@@ -6,8 +6,8 @@ Each invariant is a function that raises `InvariantError` with its name (``"N3"`
 evidence, re-derived from the profile and the event history rather than from the engine's
 tables: `check_seats` runs those that hold in every state, `check_seat_deal` those of a finished
 deal, `check_game` those of a whole game. `bezique.check.invariants.check` and ``check_playout``
-run them at more than two seats; they hold at two seats too. Some parts wait for engine stages
-still to come (`PENDING` says which, and why).
+run them at more than two seats; they hold at two seats too. `PENDING` names any part not
+checked yet, with its reason (none now).
 
 >>> import bezique
 >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=1)
@@ -15,11 +15,12 @@ still to come (`PENDING` says which, and why).
 ...     _ = deal.apply(deal.legal_actions()[0])
 >>> check_seats(deal); check_seat_deal(deal)
 >>> sorted(PENDING)
-['N10', 'N11', 'N12', 'N9']
+[]
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -27,6 +28,7 @@ from bezique.actions import Action, Play
 from bezique.cards import SUIT_NAMES, iter_bits
 from bezique.check.failure import InvariantError
 from bezique.check.failure import cards_text as _cards
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.events import Event
 from bezique.game import Game
@@ -35,28 +37,18 @@ from bezique.rules import Rules
 __all__ = [
     "CHECKED", "GAME_CHECKED", "PENDING", "check_game", "check_seat_deal", "check_seats",
     "conservation", "dealt_shape", "declarations", "declarers", "dix", "dix_scores_every_dix",
-    "draws", "ended_early", "follow_violations", "holdings", "opponents_cards", "rotation",
-    "shapes", "team", "trick_count", "trick_points", "trick_winner", "tricks",
+    "draws", "ended_early", "follow_violations", "holdings", "information",
+    "one_seat_beziques", "opponents_cards", "rotation", "shapes", "team", "team_totals",
+    "trick_count", "trick_points", "trick_winner", "tricks",
 ]
 
-CHECKED = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N12")
-"""The invariants `check_seats` and `check_seat_deal` check on a deal (N9 and N12 in part:
-see `PENDING`)."""
-GAME_CHECKED = ("N10", "N12")
-"""The invariants `check_game` checks on a whole game."""
+CHECKED = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N11", "N12")
+"""The invariants `check_seats` and `check_seat_deal` check on a deal."""
+GAME_CHECKED = ("N9", "N10", "N12")
+"""The invariants `check_game` checks on a whole game (N9: the team totals)."""
 
-PENDING: Mapping[str, str] = {
-    "N9": "a multiple bezique from one seat (partnership.bezique_from_either) waits for "
-          "partnership declaring (issue 34 stage C2); a team's game total for game totals per "
-          "team (stage D). Checked: no declaration holds an opponent's card",
-    "N10": "checked on two-seat games (`check_game`); games at more seats wait for game play "
-           "at more seats (issue 34 stage D)",
-    "N11": "not checked: observations at more than two seats wait for issue 34 stage E",
-    "N12": "checked for deals; `GameResult` at more seats waits for issue 34 stage D",
-}
-"""The parts of N9 to N12 not checked yet at more than two seats, each with its reason. (N7's
-partner who declares is read from ``partnership.declarer`` already; no seat passes the turn to
-a partner until partnership declaring lands, stage C2.)"""
+PENDING: Mapping[str, str] = {}
+"""The parts of N1 to N12 not checked yet, each with its reason: none."""
 
 
 # ---------------------------------------------------------------------- shared readings
@@ -405,6 +397,73 @@ def opponents_cards(deal: Deal) -> None:
                                                f"{_cards(iter_bits(theirs))}")
 
 
+def one_seat_beziques(deal: Deal) -> None:
+    """N9 (multiple beziques). Unless ``partnership.bezique_from_either``, an intact double,
+    triple or quadruple bezique lies on its declarer's own table: none of its cards on a
+    partner's (docs/rules.md#dm11)."""
+    rules = deal.rules
+    if rules.partnership.bezique_from_either:
+        return
+    multiple = {t.index for t in compile_rules(rules).melds
+                if t.suits == "bezique_pair" and t.order >= 2}
+    for d in deal.declarations:
+        if d.template not in multiple or not d.intact:
+            continue
+        for p in range(rules.players):
+            if p != d.owner and d.cards & deal.table(p).bits:
+                raise InvariantError("N9", f"a multiple bezique of P{d.owner} holds P{p}'s "
+                                           f"{_cards(iter_bits(d.cards & deal.table(p).bits))}")
+
+
+def information(deal: Deal, rng: random.Random | None = None) -> None:
+    """N11. ``observation(p)`` shows seat ``p`` its own hand, of every other seat (a
+    partner's included) only the concealed cards all have seen, and as unseen exactly the
+    others' other concealed cards and the stock; a world dealt from what ``p`` cannot see
+    (`Deal.determinize`) gives ``p`` the same observation."""
+    rules = deal.rules
+    stock = 0
+    for card in deal.stock:
+        stock |= 1 << int(card)
+    for p in range(rules.players):
+        seen = deal.observation(p)
+        hidden = stock
+        for s in range(rules.players):
+            hand = deal.hand(s).bits
+            shown = seen.known[s].bits
+            if s == p:
+                if seen.hand.bits != hand or shown != hand:
+                    raise InvariantError("N11", f"P{p} does not see its own hand as it is")
+                continue
+            if shown != deal.known(s).bits:
+                raise InvariantError("N11", f"P{p} sees {_cards(iter_bits(shown))} of P{s}'s "
+                                            "concealed cards, not the ones shown to all")
+            hidden |= hand & ~shown
+        if seen.unseen.bits != hidden:
+            raise InvariantError("N11", f"P{p}'s unseen cards are not the others' concealed "
+                                        "cards and the stock")
+        if rng is not None and deal.determinize(p, rng).observation(p) != seen:
+            raise InvariantError("N11", f"a world dealt from what P{p} cannot see changes "
+                                        f"what P{p} sees")
+
+
+def team_totals(game: Game) -> None:
+    """N9 (the game). In a game to a target, each deal adds to a team's total exactly what
+    its seats scored (`Settlement.seat_points`)."""
+    if game.rules.game.single_deal:
+        return
+    teams = game.rules.teams
+    before = (0,) * len(teams)
+    for i, settled in enumerate(game.settlements, 1):
+        if settled.seat_points:
+            gained = tuple(sum(settled.seat_points[s] for s in t) for t in teams)
+            expected = tuple(b + g for b, g in zip(before, gained, strict=True))
+            if settled.totals != expected and settled.kind != "call_out":
+                raise InvariantError("N9", f"deal {i}: totals {settled.totals}, but the "
+                                           f"totals before {before} and the seats' points "
+                                           f"{settled.seat_points} make {expected}")
+        before = settled.totals
+
+
 def shapes(deal: Deal) -> None:
     """N12. ``Deal.scores`` and ``Deal.brisques`` have one entry per seat, ``Deal.totals`` one
     per team."""
@@ -418,7 +477,8 @@ def shapes(deal: Deal) -> None:
 
 def check_seats(deal: Deal, *, dealt: bool = True) -> None:
     """The N-seat invariants that hold in every state: N1, N2 (as dealt), N3, N4, N7, N8 (the
-    bound), N9 (no opponent's card) and N12. ``dealt=False`` for a `Deal.from_position`
+    bound), N9 (no opponent's card; multiple beziques from one seat), N11 (with a world
+    seeded by the number of actions) and N12. ``dealt=False`` for a `Deal.from_position`
     set-up."""
     conservation(deal, dealt=dealt)
     if dealt:
@@ -429,6 +489,8 @@ def check_seats(deal: Deal, *, dealt: bool = True) -> None:
     declarations(deal)
     dix(deal)
     opponents_cards(deal)
+    one_seat_beziques(deal)
+    information(deal, random.Random(len(deal.actions)))
     shapes(deal)
 
 
@@ -466,6 +528,7 @@ def check_game(game: Game) -> None:
     """N10 and N12 for a game: the rotation; the totals one per team, the result's too, and
     its winner a team index or None."""
     rotation(game)
+    team_totals(game)
     teams = len(game.rules.teams)
     result = game.result
     if len(game.totals) != teams or (result is not None and (
