@@ -121,8 +121,9 @@ def test_a_whole_deal_is_played_by_clicking(page: Page, address: str, tmp_path: 
     download.value.save_as(saved)
     assert cli.main(["replay", str(saved)]) == 0
     assert record.rebuild(record.loads(saved.read_text())) == game_of(page)
+    before = table_id(page)  # read first: the upload may be answered before the next line
     page.locator("[data-testid=record-file]").set_input_files(str(saved))
-    page.wait_for_function(f"state.id !== {table_id(page)!r}")
+    page.wait_for_function(f"state.id !== {before!r}")
     settle(page)
     assert page.locator("[data-testid=end-count]").is_visible()
     page.locator("[data-testid=next-deal]").click()
