@@ -14,7 +14,7 @@ import hashlib
 import random
 import struct
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from test_seats_play import seated
@@ -22,6 +22,7 @@ from test_seats_play import seated
 import bezique
 from bezique import Deal, load_profile
 from bezique.compile import compile_rules
+from bezique.encoding import encoding
 from bezique.features import (
     FeatureBlock,
     deal_tensor,
@@ -239,3 +240,229 @@ def test_equal_observations_give_equal_tensors_partner_included() -> None:
         world = deal.determinize(me, random.Random(seed))
         assert world.hand((me + 2) % 4) != deal.hand((me + 2) % 4)
         assert observation_tensor(world.observation(me)) == tensor
+
+
+# ---------------------------------------------------------------------- OpenSpiel
+
+def _pyspiel() -> Any:
+    """pyspiel with the game registered (the test skips without the extra)."""
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="the openspiel extra is not installed: pip install 'bezique[openspiel]'")
+    import bezique.adapters.openspiel  # noqa: F401  (registers python_bezique)
+
+    return pyspiel
+
+
+def os_game(rules: Rules, utility: str = "points") -> Any:
+    pyspiel = _pyspiel()
+    from bezique.adapters.openspiel import register_rules
+
+    return pyspiel.load_game("python_bezique", {"profile": register_rules(rules),
+                                                "utility": utility})
+
+
+def os_played(game: Any, seed: int, plies: int = 100_000) -> Any:
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal() and plies:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            plies -= 1
+    return state
+
+
+@pytest.mark.parametrize("utility", ["points", "win"])
+@pytest.mark.parametrize(("n", "teams"), TABLES, ids=TABLE_IDS)
+def test_openspiel_random_sim_test(
+    n: int, teams: tuple[tuple[int, ...], ...] | None, utility: str
+) -> None:
+    """OpenSpiel's own API checks (serialisation included) on random deals at N seats."""
+    game = os_game(rules_at(n, teams), utility)
+    assert game.num_players() == n
+    _pyspiel().random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_game_of_rules_sizes_and_names() -> None:
+    pyspiel = _pyspiel()
+    from bezique.adapters.openspiel import register_rules
+
+    rules = rules_at(4, PARTNERS)
+    game = os_game(rules)
+    name = register_rules(rules)
+    assert name == f"bezique@{rules.digest}" and register_rules(rules) == name
+    assert register_rules(load_profile("pinochle")) == "pinochle"
+    assert game.num_distinct_actions() == encoding(rules).num_distinct_actions
+    assert game.max_chance_outcomes() == compile_rules(rules).pack_size == 128
+    assert game.observation_tensor_size() == observation_size(rules)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    again = pyspiel.load_game(str(game))
+    assert again.num_players() == 4 and again.get_parameters()["profile"] == name
+    with pytest.raises(bezique.ProfileError, match="nor one given to register_rules"):
+        pyspiel.load_game("python_bezique(profile=bezique@0000)")
+
+
+def test_openspiel_deals_the_order_to_every_seat() -> None:
+    """The chance nodes deal card by card as `Deal.from_order` deals the order (P0 deals, P1
+    leads), every seat's information string showing only the cards dealt to it."""
+    rules = rules_at(3, None)
+    game = os_game(rules)
+    state = game.new_initial_state()
+    order = list(reversed(range(96)))
+    while state.is_chance_node():
+        state.apply_action(order[len(state.history())])
+    c = compile_rules(rules)
+    assert state.deal == Deal.from_order(rules, [c.pack_cards[i] for i in order])
+    assert state.current_player() == 1
+    for seat in range(3):
+        head = state.information_state_string(seat).splitlines()[0]
+        assert head.startswith(f"bezique@{rules.digest} P{seat} dealt: ")
+        assert len(head.split("|")[0].split()) == 3 + 8
+        assert state.observation_string(seat).splitlines()[-2:] == ["trick -", "P1 to lead"]
+    with pytest.raises(ValueError, match="player must be a seat 0 to 2, got 3"):
+        state.information_state_string(3)
+
+
+def _os_returns_by_model(state: Any, utility: str) -> list[float]:
+    """The documented returns computed here from the finished deal: per team its points or
+    its win against the mean of the other teams', each seat its team's."""
+    from bezique.game import deal_result
+
+    deal = state.deal
+    rules = deal.rules
+    teams = rules.teams
+    if utility == "win":
+        values = [1.0 if deal_result(deal, t[0]) >= 0 else 0.0 for t in teams]
+        scale = 1.0
+    else:
+        values = [float(sum(deal.scores[s] for s in t)) for t in teams]
+        scale = float(rules.game.target)
+    team = [(v - (sum(values) - v) / (len(values) - 1)) / scale for v in values]
+    top = max(abs(v) for v in team)
+    team = [v / top for v in team] if top > 1 else team
+    return [team[next(i for i, t in enumerate(teams) if s in t)] for s in range(rules.players)]
+
+
+@pytest.mark.parametrize("utility", ["points", "win"])
+@pytest.mark.parametrize(("n", "teams"), TABLES, ids=TABLE_IDS)
+def test_openspiel_returns_zero_sum_shared_by_partners(
+    n: int, teams: tuple[tuple[int, ...], ...] | None, utility: str
+) -> None:
+    game = os_game(rules_at(n, teams), utility)
+    state = game.new_initial_state()
+    assert state.returns() == [0.0] * n
+    for seed in range(4):
+        state = os_played(game, seed)
+        assert state.is_terminal()
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(0.0, abs=1e-12)
+        assert all(-1.0 <= r <= 1.0 for r in returns)
+        assert returns == pytest.approx(_os_returns_by_model(state, utility))
+        if teams:
+            assert returns[0] == returns[2] and returns[1] == returns[3] == -returns[0]
+        elif utility == "win":
+            assert sorted(returns)[-1] in (1.0, 0.5, 0.0)
+
+
+def test_openspiel_win_returns_one_and_minus_a_share() -> None:
+    """Three alone: the lone winner gets 1 and each other -1/2."""
+    game = os_game(rules_at(3, None), "win")
+    for seed in range(6):
+        returns = os_played(game, seed).returns()
+        if max(returns) == 1.0:
+            assert sorted(returns) == [-0.5, -0.5, 1.0]
+            return
+    pytest.fail("no lone winner in six deals")
+
+
+def test_openspiel_information_ignores_every_other_seats_hidden_cards() -> None:
+    """Two deals differing in a card of P2's hand (P0's partner) and one of the stock: P0
+    cannot tell them apart, P2 can."""
+    game = os_game(rules_at(4, PARTNERS))
+    spec = game.spec
+    base = list(range(128))
+    p2 = spec.owner.index(2)
+    stock = max(pos for pos in range(127) if spec.owner[pos] == -1 and pos != spec.turn_up_pos)
+    other = base[:]
+    other[p2], other[stock] = other[stock], other[p2]
+    one, two = game.new_initial_state(), game.new_initial_state()
+    for state, order in ((one, base), (two, other)):
+        while state.is_chance_node():
+            state.apply_action(order[len(state.history())])
+        state.apply_action(state.legal_actions()[0])
+    assert one.deal.hand(2) != two.deal.hand(2)
+    for seat in (0, 1, 3):
+        assert one.information_state_string(seat) == two.information_state_string(seat)
+        assert one.observation_string(seat) == two.observation_string(seat)
+        assert one.information_state_tensor(seat) == two.information_state_tensor(seat)
+    assert one.information_state_string(2) != two.information_state_string(2)
+    assert one.observation_tensor(2) != two.observation_tensor(2)
+
+
+def test_openspiel_strings_and_tensors_per_seat() -> None:
+    state = os_played(os_game(rules_at(4, PARTNERS)), 3, plies=40)
+    for seat in range(4):
+        assert state.observation_tensor(seat) == pytest.approx(
+            observation_tensor(state.deal.observation(seat)))
+        lines = state.observation_string(seat).splitlines()
+        assert lines[0].endswith(f"seen by P{seat}")
+        assert [line.split()[0] for line in lines[1:5]] == [f"P{(seat + i) % 4}" for i in
+                                                            range(4)]
+        assert "(partner)" in lines[3] and "(partner)" not in lines[2] + lines[4]
+
+
+@pytest.mark.parametrize(("n", "teams"), TABLES, ids=TABLE_IDS)
+def test_openspiel_resampled_states_keep_the_information_state(
+    n: int, teams: tuple[tuple[int, ...], ...] | None
+) -> None:
+    game = os_game(rules_at(n, teams))
+    differs = 0
+    for seed, plies in [(0, 3), (1, 30), (2, 90)]:
+        state = os_played(game, seed, plies)
+        player = state.current_player()
+        world = state.resample_from_infostate(player, random.Random(seed).random)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        world._seen[player].clear()  # the replayed lines, not the copied ones
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        differs += any(world.deal.hand(s) != state.deal.hand(s) for s in range(n) if s != player)
+    assert differs
+
+
+# -------------------------------------------------- two seats as before: the adapters
+
+TWO_SEAT_ADAPTED: Final = ("bezique", "pinochle", "five-hundred")
+OPENSPIEL_TWO_SEATS: Final = "c1eb8fb7db3c35817ccf37e467b98ba4e8eae33dc11c4ad9963561c75e9909d2"
+"""Taken on main at beefa4b, before stage I."""
+
+
+def _openspiel_two_seats() -> str:
+    """A hash of every string, tensor and return of seeded random OpenSpiel deals."""
+    pyspiel = _pyspiel()
+    import numpy as np
+
+    h = hashlib.sha256()
+    for name in TWO_SEAT_ADAPTED:
+        for utility in ("points", "win"):
+            game = pyspiel.load_game(f"python_bezique(profile={name},utility={utility})")
+            for seed in range(2):
+                state = game.new_initial_state()
+                rng = random.Random(seed)
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                        continue
+                    for p in (0, 1):
+                        h.update(state.information_state_string(p).encode())
+                        h.update(state.observation_string(p).encode())
+                        h.update(np.asarray(state.observation_tensor(p), np.float32).tobytes())
+                    state.apply_action(rng.choice(state.legal_actions()))
+                h.update(repr(state.returns()).encode())
+    return h.hexdigest()
+
+
+def test_two_seat_openspiel_strings_tensors_and_returns_as_before() -> None:
+    assert _openspiel_two_seats() == OPENSPIEL_TWO_SEATS
