@@ -432,11 +432,120 @@ def test_openspiel_resampled_states_keep_the_information_state(
     assert differs
 
 
+# ---------------------------------------------------------------------- PettingZoo
+
+
+def _pz() -> Any:
+    pytest.importorskip("pettingzoo", reason="needs the extra: pip install 'bezique[pettingzoo]'")
+    from bezique.adapters import pettingzoo
+
+    return pettingzoo
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's notes on a Dict observation
+@pytest.mark.parametrize(("n", "teams"), TABLES, ids=TABLE_IDS)
+def test_pettingzoo_api_and_seed_tests(n: int, teams: tuple[tuple[int, ...], ...] | None) -> None:
+    pz = _pz()
+    from pettingzoo.test import api_test, seed_test
+
+    rules = rules_at(n, teams)
+    api_test(pz.env(rules), num_cycles=200)
+    seed_test(lambda: pz.env(rules), num_cycles=200)
+
+
+def pz_play(e: Any, seed: int) -> tuple[Deal, dict[str, float]]:
+    """A whole deal with random legal ids, each observation checked against the space and
+    the tensor and mask of a native deal driven alike; the deal and the final rewards."""
+    import numpy as np
+
+    rules = e.unwrapped.rules
+    enc = encoding(rules)
+    e.reset(seed=seed)
+    native = Deal.new(rules, seed=seed, dealer=0)
+    agents = e.possible_agents
+    rng = random.Random(seed)
+    finals: dict[str, float] = {}
+    for agent in e.agent_iter():
+        observed, reward, terminated, truncated, _ = e.last()
+        assert e.observation_space(agent).contains(observed) and not truncated
+        if terminated:
+            finals[agent] = reward
+            e.step(None)
+            continue
+        assert reward == 0 and native.to_move is not None
+        assert agent == agents[native.to_move]
+        assert observed["action_mask"].tobytes() == enc.mask(native)
+        assert observed["observation"].tolist() == pytest.approx(
+            deal_tensor(native, native.to_move))
+        ids = np.flatnonzero(observed["action_mask"]).tolist()
+        action = rng.choice(ids)
+        native.apply(enc.decode(native, action))
+        e.step(action)
+    return native, finals
+
+
+@pytest.mark.parametrize("reward", ["win", "points"])
+@pytest.mark.parametrize(("n", "teams"), TABLES, ids=TABLE_IDS)
+def test_pettingzoo_rewards_zero_sum_shared_by_partners(
+    n: int, teams: tuple[tuple[int, ...], ...] | None, reward: str
+) -> None:
+    from bezique.game import deal_result, settle_deal
+
+    pz = _pz()
+    rules = rules_at(n, teams)
+    e = pz.env(rules, dealer=0, reward=reward)
+    assert e.possible_agents == [f"player_{p}" for p in range(n)] == list(pz.agent_names(n))
+    for seed in range(3):
+        native, finals = pz_play(e, seed)
+        assert native.is_over and e.unwrapped.deal == native and e.agents == []
+        r = [finals[f"player_{p}"] for p in range(n)]
+        assert sum(r) == pytest.approx(0.0, abs=1e-9)
+        per_team = ([float(deal_result(native, t[0]) >= 0) for t in rules.teams]
+                    if reward == "win" else [float(x) for x in settle_deal(native).totals])
+        for p in range(n):
+            team = next(i for i, t in enumerate(rules.teams) if p in t)
+            others = [v for i, v in enumerate(per_team) if i != team]
+            assert r[p] == pytest.approx(per_team[team] - sum(others) / len(others))
+        if teams:
+            assert r[0] == r[2] and r[1] == r[3] == -r[0]
+
+
+def test_pettingzoo_spaces_masks_and_dealer_round_the_seats() -> None:
+    pz = _pz()
+    rules = rules_at(4, PARTNERS)
+    e = pz.raw_env(rules)
+    size = observation_size(rules)
+    for agent in e.possible_agents:
+        assert e.observation_space(agent)["observation"].shape == (size,)
+    dealers = []
+    e.reset(seed=5)
+    for _ in range(5):
+        dealers.append(e.deal.dealer)
+        mover = e.deal.to_move
+        for p, agent in enumerate(e.possible_agents):
+            observed = e.observe(agent)
+            assert observed["observation"].tolist() == pytest.approx(deal_tensor(e.deal, p))
+            assert observed["action_mask"].any() == (p == mover)
+        e.reset()
+    assert dealers == [0, 1, 2, 3, 0]
+    assert e.agent_selection == e.possible_agents[e.deal.to_move]
+    with pytest.raises(KeyError):
+        e.observe("player_4")
+    with pytest.raises(ValueError, match=r"^perspective: expected None, a seat 0 to 3, got 4"):
+        pz.env(rules, perspective=4)
+    with pytest.raises(ValueError, match=r"^dealer: expected 'alternate', a seat 0 to 2, got 3"):
+        pz.env(rules_at(3, None), dealer=3)
+    fixed = pz.raw_env(rules, dealer=3)
+    fixed.reset(seed=1)
+    assert fixed.deal == Deal.new(rules, seed=1, dealer=3)
+
+
 # -------------------------------------------------- two seats as before: the adapters
 
 TWO_SEAT_ADAPTED: Final = ("bezique", "pinochle", "five-hundred")
 OPENSPIEL_TWO_SEATS: Final = "c1eb8fb7db3c35817ccf37e467b98ba4e8eae33dc11c4ad9963561c75e9909d2"
-"""Taken on main at beefa4b, before stage I."""
+PETTINGZOO_TWO_SEATS: Final = "9e8ed68fa088feb87f17df98bd6cc8e33d543c19b46f7d81bdbe9d598f236a03"
+"""Both hashes taken on main at beefa4b, before stage I."""
 
 
 def _openspiel_two_seats() -> str:
@@ -464,5 +573,33 @@ def _openspiel_two_seats() -> str:
     return h.hexdigest()
 
 
+def _pettingzoo_two_seats() -> str:
+    """A hash of every observation, mask and reward of seeded random PettingZoo deals."""
+    pz = _pz()
+    import numpy as np
+
+    h = hashlib.sha256()
+    for name in TWO_SEAT_ADAPTED:
+        for reward in ("win", "points"):
+            e = pz.env(name, reward=reward)
+            for seed in range(2):
+                e.reset(seed=seed)
+                rng = random.Random(seed)
+                for agent in e.agent_iter():
+                    observed, r, terminated, truncated, _ = e.last()
+                    h.update(f"{agent} {r} {terminated} {truncated}".encode())
+                    h.update(observed["observation"].tobytes())
+                    h.update(observed["action_mask"].tobytes())
+                    if terminated or truncated:
+                        e.step(None)
+                        continue
+                    e.step(rng.choice(np.flatnonzero(observed["action_mask"]).tolist()))
+    return h.hexdigest()
+
+
 def test_two_seat_openspiel_strings_tensors_and_returns_as_before() -> None:
     assert _openspiel_two_seats() == OPENSPIEL_TWO_SEATS
+
+
+def test_two_seat_pettingzoo_observations_and_rewards_as_before() -> None:
+    assert _pettingzoo_two_seats() == PETTINGZOO_TWO_SEATS
