@@ -546,7 +546,8 @@ class BeziqueObserver:
     to him (with their copies) and the turn-up, then one line per action as he saw it: the
     action's notation (a card drawn by the opponent masked, a card's copy written where it is
     public) and the events it caused. The observation string is the text picture of
-    `bezique.Deal.render` from the player's side.
+    `bezique.Deal.render` from the player's side (at more seats a line per seat,
+    docs/ai.md#more-seats).
     """
 
     def __init__(self, spec: _Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
