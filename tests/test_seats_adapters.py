@@ -11,6 +11,7 @@ tests/test_pettingzoo.py do.
 from __future__ import annotations
 
 import hashlib
+import pickle
 import random
 import struct
 from functools import cache
@@ -299,6 +300,10 @@ def test_openspiel_game_of_rules_sizes_and_names() -> None:
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     again = pyspiel.load_game(str(game))
     assert again.num_players() == 4 and again.get_parameters()["profile"] == name
+    assert pickle.loads(pickle.dumps(game)).num_players() == 4
+    state = os_played(game, 1, plies=30)
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.history() == state.history() and twin.deal == state.deal
     with pytest.raises(bezique.ProfileError, match="nor one given to register_rules"):
         pyspiel.load_game("python_bezique(profile=bezique@0000)")
 
