@@ -379,7 +379,7 @@ def _wide_tensor(obs: Observation, p: _Plan, w: _Seats) -> list[float]:
         declared[(2 * rel[d.owner] + d.pending) * m + d.template] += 1
     target = obs.target if obs.target > 0 else obs.rules.game.target or 1
 
-    def own(seat: int) -> list[float]:
+    def tail(seat: int) -> list[float]:
         """The tail of a seat's blocks: captured, its trick card, declared, pending."""
         out = cards(obs.captured[seat].bits)
         out += _one_hot(p.n_kinds, played[rel[seat]])
@@ -394,12 +394,12 @@ def _wide_tensor(obs: Observation, p: _Plan, w: _Seats) -> list[float]:
     out += cards(obs.hand.bits)
     out += cards(obs.unseen.bits)
     out += cards(obs.tables[me].bits)
-    out += own(me)
+    out += tail(me)
     for seat in order[1:]:
         out += cards(obs.tables[seat].bits)
         out += cards(obs.known[seat].bits)
         out.append(_clip(obs.hand_sizes[seat] / p.hand_size))
-        out += own(seat)
+        out += tail(seat)
     out += by_seat(obs.leader)
     out += _one_hot(p.n_kinds, None if obs.turn_up is None else p.kind_pos[obs.turn_up >> 3])
     out += _one_hot(5, 4 if obs.trump is None else int(obs.trump))
