@@ -17,6 +17,7 @@ import struct
 from functools import cache
 from typing import Any, Final
 
+import attrs
 import pytest
 from test_seats_play import seated
 
@@ -304,6 +305,9 @@ def test_openspiel_game_of_rules_sizes_and_names() -> None:
     state = os_played(game, 1, plies=30)
     twin = pickle.loads(pickle.dumps(state))
     assert twin.history() == state.history() and twin.deal == state.deal
+    odd = attrs.evolve(rules, name="my (house), rules=1")
+    assert register_rules(odd) == f"my--house---rules-1@{odd.digest}"
+    assert pyspiel.load_game(str(os_game(odd))).num_players() == 4
     with pytest.raises(bezique.ProfileError, match="nor one given to register_rules"):
         pyspiel.load_game("python_bezique(profile=bezique@0000)")
 

@@ -30,6 +30,7 @@ The module imports ``pyspiel`` at import time; ``import bezique`` never does.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -118,19 +119,20 @@ _REGISTERED: dict[str, Rules] = {}
 
 def register_rules(rules: Rules) -> str:
     """A ``profile`` parameter that names ``rules`` in this process: the built-in name where
-    they are a built-in profile, else ``"<name>@<digest>"`` (`Rules.digest`), which
-    `pyspiel.load_game` then accepts, game strings and serialised states included. The way to
-    a game of rules that are no built-in profile, such as three or four seats (another process
-    must register them again to load such a game).
+    they are a built-in profile, else ``"<name>@<digest>"`` (`Rules.digest`; a character of
+    the name other than a letter, digit, ``_``, ``.`` or ``-`` written ``-``, for game
+    strings), which `pyspiel.load_game` then accepts, game strings and serialised states
+    included. The way to a game of rules that are no built-in profile, such as three or four
+    seats (another process must register them again to load such a game).
 
-    >>> import bezique, pyspiel
+    >>> import bezique
     >>> from bezique.adapters.openspiel import register_rules
     >>> register_rules(bezique.load_profile("rubicon"))
     'rubicon'
     """
     if rules.name in list_profiles() and load_profile(rules.name) == rules:
         return rules.name
-    name = f"{rules.name}@{rules.digest}"
+    name = re.sub(r"[^\w.-]", "-", rules.name) + "@" + rules.digest
     _REGISTERED[name] = rules
     return name
 
