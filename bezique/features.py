@@ -4,9 +4,12 @@
 Its length is fixed per profile (`observation_size`); `observation_layout` names its blocks
 (docs/ai.md#the-observation-tensor). Cards are counted per *kind* (rank in a suit), each count
 divided by the number of copies of a kind in the pack, so the chinese and eight-pack packs stay
-compact. Everything is from the observer's side: "own" is the observer, "opp" his opponent.
-No numpy is needed; ``numpy.asarray(observation_tensor(obs), dtype=numpy.float32)`` gives an
-array.
+compact. Everything is from the observer's side: "own" is the observer, "opp" his opponent. At
+more than two seats the layout is another (docs/ai.md#more-seats): a block of each other seat
+in playing order after the observer (``next1`` the seat after him, ``next2`` the one after
+that ...), the current trick's cards by seat, his partners marked, scores per seat and totals
+per team, the observer's team first. No numpy is needed;
+``numpy.asarray(observation_tensor(obs), dtype=numpy.float32)`` gives an array.
 
 >>> import bezique
 >>> from bezique.features import observation_layout, observation_size, observation_tensor
@@ -81,10 +84,107 @@ class _Plan:
     brisques_max: int
     cady: bool
     call_out: bool
+    seats: _Seats | None = None
+    """At more than two seats, what the N-seat layout adds (`_wide_tensor`); None at two."""
+
+
+@frozen
+class _Seats:
+    """What `_wide_tensor` precomputes per profile of more than two seats."""
+
+    n: int
+    kinds: Callable[[bytes], tuple[int, ...]]
+    """The bytes of the kinds of the pack, in block order, from one card set's 32 bytes."""
+    team_order: tuple[tuple[int, ...], ...]
+    """Per observer: the team indices, his team first, then the others in the order of their
+    first seat after him in playing order."""
+    partners: tuple[tuple[float, ...], ...]
+    """Per observer: 1.0 for each seat after him (in playing order) on his team, else 0.0."""
+
+
+def _wide_specs(rules: Rules) -> list[tuple[str, int, str]]:
+    """The blocks of a tensor at more than two seats (docs/ai.md#more-seats)."""
+    c = compile_rules(rules)
+    n, k, m = rules.players, len(c.pack_ranks) * 4, len(c.melds)
+    specs = [
+        ("turn", n, "one-hot by seat: [0] the observer is to move, [i] the i-th seat after him"),
+        ("phase", len(PHASES), "one-hot: lead, follow, declare, over"),
+        ("dealer", n, "one-hot by seat: who dealt ([0] the observer)"),
+        ("end_phase", 1, "1 once the stock is exhausted (the last tricks)"),
+        ("partners", n - 1, "1 at [i - 1] if the i-th seat after the observer is his partner"),
+        ("hand", k, "the observer's concealed hand: copies of each kind / copies per kind"),
+        ("unseen", k, "cards the observer cannot place (other seats' other cards and stock)"),
+        ("own_table", k, "the observer's declared cards lying face up, per kind"),
+        ("own_captured", k, "cards in the observer's won tricks, per kind"),
+        ("own_trick", k, "one-hot: the kind of the observer's card in the current trick"),
+        ("own_declared", m, f"per scoring meld: the observer's scored declarations of it "
+                            f"/ {DECLARED_SCALE}, clipped"),
+    ]
+    if c.cady:
+        specs.append(("own_pending", m, f"per scoring meld: the observer's pending (announced) "
+                                        f"declarations / {DECLARED_SCALE}, clipped"))
+    for i in range(1, n):
+        seat = f"next{i}"
+        who = "the next seat" if i == 1 else f"the seat {i} after the observer"
+        specs += [
+            (f"{seat}_table", k, f"{who}: its declared cards lying face up, per kind"),
+            (f"{seat}_known", k, f"{who}: cards of its concealed hand the observer has seen"),
+            (f"{seat}_hand_size", 1, f"{who}: its concealed cards / hand size"),
+            (f"{seat}_captured", k, f"{who}: cards in its won tricks, per kind"),
+            (f"{seat}_trick", k, f"{who}: one-hot, the kind of its card in the current trick"),
+            (f"{seat}_declared", m, f"{who}: its scored declarations per scoring meld / "
+                                    f"{DECLARED_SCALE}, clipped"),
+        ]
+        if c.cady:
+            specs.append((f"{seat}_pending", m, f"{who}: its pending declarations per scoring "
+                                                f"meld / {DECLARED_SCALE}, clipped"))
+    specs += [
+        ("leader", n, "one-hot by seat: who led (or leads) the current trick"),
+        ("turn_up", k, "one-hot: the kind of the turn-up, if any"),
+        ("trump", 5, "one-hot: spades, hearts, diamonds, clubs, none yet"),
+        ("stock", 1, "stock size / stock size after the deal"),
+        ("heap", k, "played cards not gathered into any seat's tricks, per kind"),
+        ("tricks", 1, "tricks played / tricks in a deal"),
+        ("last_trick", n, "one-hot by seat: who won the last trick"),
+        ("brisques", n, "aces and tens captured, per seat ([0] the observer) / those in the "
+                        "pack"),
+        ("scores", n, "deal scores per seat ([0] the observer) / target, clipped to [0, 1]"),
+        ("totals", len(rules.teams), "game totals before this deal per team, the observer's "
+                                     "first, then by their first seat after him / target, "
+                                     "clipped"),
+    ]
+    if c.call_out:
+        specs.append(("called_out", n, "one-hot by seat: who called out"))
+    return specs
+
+
+def _seats(rules: Rules) -> _Seats | None:
+    """`_Seats` of a profile of more than two seats, else None."""
+    n = rules.players
+    if n == 2:
+        return None
+    c = compile_rules(rules)
+    team_order, partners = [], []
+    for me in range(n):
+        order = [c.team_of[me]]
+        for seat in c.draw_order[me][1:]:
+            if c.team_of[seat] not in order:
+                order.append(c.team_of[seat])
+        team_order.append(tuple(order))
+        partners.append(tuple(float(c.team_of[seat] == c.team_of[me])
+                              for seat in c.draw_order[me][1:]))
+    return _Seats(
+        n=n,
+        kinds=itemgetter(*(s * 8 + r for s in range(4) for r in c.pack_ranks)),
+        team_order=tuple(team_order),
+        partners=tuple(partners),
+    )
 
 
 def _block_specs(rules: Rules) -> list[tuple[str, int, str]]:
     """The blocks of a profile's tensor, in order: (name, size, meaning)."""
+    if rules.players != 2:
+        return _wide_specs(rules)
     c = compile_rules(rules)
     k = len(c.pack_ranks) * 4
     m = len(c.melds)
@@ -138,6 +238,7 @@ def _plan(rules: Rules) -> _Plan:
         offset += size
     kinds = [s * 8 + r for s in range(4) for r in c.pack_ranks]
     hand = rules.deal.hand_size
+    n = rules.players
     return _Plan(
         size=offset,
         layout=tuple(layout),
@@ -147,12 +248,13 @@ def _plan(rules: Rules) -> _Plan:
         kind_pos={kd: i for i, kd in enumerate(kinds)},
         n_kinds=len(kinds),
         templates=len(c.melds),
-        stock_max=max(1, c.pack_size - 2 * hand),
+        stock_max=max(1, c.pack_size - n * hand),
         hand_size=hand,
-        tricks_max=max(1, c.pack_size // 2),
+        tricks_max=max(1, c.pack_size // n),
         brisques_max=max(1, c.brisque_bits.bit_count()),
         cady=c.cady,
         call_out=c.call_out,
+        seats=_seats(rules),
     )
 
 
@@ -199,6 +301,8 @@ def observation_tensor(obs: Observation) -> list[float]:
     seen, p = _LAST[0]
     if seen is not obs.rules:
         p = _remember(obs.rules)
+    if p.seats is not None:
+        return _wide_tensor(obs, p, p.seats)
     me, opp = obs.player, 1 - obs.player
     frac = p.frac
     tables, captured = obs.tables, obs.captured
@@ -244,4 +348,68 @@ def observation_tensor(obs: Observation) -> list[float]:
         out += [0.0] * ((4 if p.cady else 2) * p.templates)
     if p.call_out:
         out += (float(obs.called_out == me), float(obs.called_out == opp))
+    return out
+
+
+def _one_hot(size: int, at: int | None) -> list[float]:
+    out = [0.0] * size
+    if at is not None:
+        out[at] = 1.0
+    return out
+
+
+def _wide_tensor(obs: Observation, p: _Plan, w: _Seats) -> list[float]:
+    """`observation_tensor` at more than two seats (the layout of `_wide_specs`)."""
+    me, n, frac, kinds = obs.player, w.n, p.frac, w.kinds
+    rel = [(seat - me) % n for seat in range(n)]  # per seat: how many seats after the observer
+    order = [(me + r) % n for r in range(n)]  # the seats in playing order from the observer
+
+    def cards(bits: int) -> list[float]:
+        return [frac[b] for b in kinds(bits.to_bytes(32, "little"))]
+
+    def by_seat(seat: int | None) -> list[float]:
+        return _one_hot(n, None if seat is None else rel[seat])
+
+    played: list[int | None] = [None] * n  # per relative seat: its trick card's kind position
+    for i, card in enumerate(obs.trick):
+        played[rel[(obs.leader + i) % n]] = p.kind_pos[card >> 3]
+    m = p.templates
+    declared = [0] * (2 * n * m)
+    for d in obs.declarations:
+        declared[(2 * rel[d.owner] + d.pending) * m + d.template] += 1
+    target = obs.target if obs.target > 0 else obs.rules.game.target or 1
+
+    def tail(seat: int) -> list[float]:
+        """The tail of a seat's blocks: captured, its trick card, declared, pending."""
+        out = cards(obs.captured[seat].bits)
+        out += _one_hot(p.n_kinds, played[rel[seat]])
+        base = 2 * rel[seat] * m
+        out += [_clip(x / DECLARED_SCALE) for x in declared[base:base + m]]
+        if p.cady:
+            out += [_clip(x / DECLARED_SCALE) for x in declared[base + m:base + 2 * m]]
+        return out
+
+    out = [*by_seat(obs.to_move), *_one_hot(len(PHASES), PHASES.index(obs.phase)),
+           *by_seat(obs.dealer), float(obs.in_end_phase), *w.partners[me]]
+    out += cards(obs.hand.bits)
+    out += cards(obs.unseen.bits)
+    out += cards(obs.tables[me].bits)
+    out += tail(me)
+    for seat in order[1:]:
+        out += cards(obs.tables[seat].bits)
+        out += cards(obs.known[seat].bits)
+        out.append(_clip(obs.hand_sizes[seat] / p.hand_size))
+        out += tail(seat)
+    out += by_seat(obs.leader)
+    out += _one_hot(p.n_kinds, None if obs.turn_up is None else p.kind_pos[obs.turn_up >> 3])
+    out += _one_hot(5, 4 if obs.trump is None else int(obs.trump))
+    out.append(_clip(obs.stock_size / p.stock_max))
+    out += cards(obs.heap.bits)
+    out.append(_clip(obs.tricks_played / p.tricks_max))
+    out += by_seat(obs.last_trick_winner)
+    out += [_clip(obs.brisques[seat] / p.brisques_max) for seat in order]
+    out += [_clip(obs.scores[seat] / target) for seat in order]
+    out += [_clip(obs.totals[team] / target) for team in w.team_order[me]]
+    if p.call_out:
+        out += by_seat(obs.called_out)
     return out

@@ -3,7 +3,9 @@
 
 Importing this module registers the game, so that
 ``pyspiel.load_game("python_bezique(profile=rubicon)")`` works (the default profile is
-``bezique``). One episode is one deal:
+``bezique``); `register_rules` names any other `bezique.Rules` (three or four seats
+included) for the ``profile`` parameter. One episode is one deal, with ``rules.players``
+players:
 
 - chance deals the pack card by card: each chance node's outcomes are the physical cards not
   yet dealt (outcome ``i`` is the ``i``-th card of the pack in card order, the card that play
@@ -16,7 +18,9 @@ Importing this module registers the game, so that
   0 gets his deal score minus his opponent's, divided by the profile's target and clipped to
   ``[-1, 1]``; with ``utility=win``, ``1``, ``0`` or ``-1`` as he won, tied or lost the deal
   (`bezique.game.deal_result`: the settlement's winner, such as a rubicon or a call-out, else
-  more points after the end count), the PettingZoo environment's rewards;
+  more points after the end count), the PettingZoo environment's rewards. At more seats a
+  team's points or win counts against the mean of the other teams' and each seat is paid
+  its team's (`bezique.adapters.returns`; docs/ai.md#more-seats);
 - strings and tensors are what `bezique.Deal.observation` shows the player (`bezique.features`);
   `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`).
 
@@ -26,6 +30,7 @@ The module imports ``pyspiel`` at import time; ``import bezique`` never does.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -39,6 +44,7 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.openspiel", "openspiel", error) from error
 
 from bezique.actions import Action, Announce, Meld
+from bezique.adapters.returns import bounded, by_seat, win_returns, zero_sum
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, compile_rules
 from bezique.deal import Deal, dealing
@@ -47,7 +53,8 @@ from bezique.errors import ProfileError
 from bezique.events import Event
 from bezique.features import deal_tensor, observation_layout, observation_size
 from bezique.game import deal_result
-from bezique.rules import list_profiles, load_profile
+from bezique.observation import glimpse
+from bezique.rules import Rules, list_profiles, load_profile
 
 __all__ = [
     "GAME_NAME",
@@ -58,6 +65,7 @@ __all__ = [
     "BeziqueState",
     "game_info",
     "max_game_length",
+    "register_rules",
 ]
 
 GAME_NAME = "python_bezique"
@@ -74,7 +82,7 @@ GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
+    max_num_players=4,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
@@ -97,12 +105,48 @@ def game_info(c: Compiled) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=encoding(c.rules).num_distinct_actions,
         max_chance_outcomes=c.pack_size,
-        num_players=2,
+        num_players=c.players,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
         max_game_length=max_game_length(c),
     )
+
+
+_REGISTERED: dict[str, Rules] = {}
+"""The rules `register_rules` named, by their name for the ``profile`` parameter."""
+
+
+def register_rules(rules: Rules) -> str:
+    """A ``profile`` parameter that names ``rules`` in this process: the built-in name where
+    they are a built-in profile, else ``"<name>@<digest>"`` (`Rules.digest`; a character of
+    the name other than a letter, digit, ``_``, ``.`` or ``-`` written ``-``, for game
+    strings), which `pyspiel.load_game` then accepts, game strings and serialised states
+    included. The way to a game of rules that are no built-in profile, such as three or four
+    seats (another process must register them again to load such a game).
+
+    >>> import bezique
+    >>> from bezique.adapters.openspiel import register_rules
+    >>> register_rules(bezique.load_profile("rubicon"))
+    'rubicon'
+    """
+    if rules.name in list_profiles() and load_profile(rules.name) == rules:
+        return rules.name
+    name = re.sub(r"[^\w.-]", "-", rules.name) + "@" + rules.digest
+    _REGISTERED[name] = rules
+    return name
+
+
+def _rules_named(profile: str) -> Rules:
+    """The rules of a ``profile`` parameter: a built-in name or a `register_rules` name."""
+    if profile in _REGISTERED:
+        return _REGISTERED[profile]
+    if profile not in list_profiles():
+        raise ProfileError([
+            f"python_bezique: {profile!r} is not a built-in profile (built-in: "
+            f"{', '.join(list_profiles())}) nor one given to register_rules"
+        ])
+    return load_profile(profile)
 
 
 class _Shallow(list):  # type: ignore[type-arg]
@@ -120,11 +164,7 @@ class _Spec:
         return self
 
     def __init__(self, profile: str, utility: str) -> None:
-        if profile not in list_profiles():
-            raise ProfileError([
-                f"python_bezique: {profile!r} is not a built-in profile (built-in: "
-                f"{', '.join(list_profiles())})"
-            ])
+        rules = _rules_named(profile)
         if utility not in UTILITIES:
             raise ValueError(
                 f"python_bezique: unknown utility {utility!r}; expected one of "
@@ -132,7 +172,7 @@ class _Spec:
             )
         self.profile = profile
         self.utility = utility
-        self.rules = load_profile(profile)
+        self.rules = rules
         self.c = compile_rules(self.rules)
         self.enc: ActionEncoding = encoding(self.rules)
         self.pack = self.c.pack_cards
@@ -140,7 +180,7 @@ class _Spec:
         dealt = dealing(self.rules, dealer=0)
         self.owner = [-1] * self.c.pack_size
         """Per position of the dealt order: the player whose hand it goes to, or -1."""
-        for p in (0, 1):
+        for p in range(self.c.players):
             for pos in dealt.hands[p]:
                 self.owner[pos] = p
         self.turn_up_pos = -1 if dealt.turn_up is None else dealt.turn_up
@@ -199,7 +239,8 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         self._log: list[tuple[int, int, Action, tuple[int, ...], list[Event]]] = _Shallow()
         """Per action: the mover, the id, the action, its cards from the mover's table and
         its events (made into `_seen` strings only when asked for)."""
-        self._seen: tuple[list[str], list[str]] = (_Shallow(), _Shallow())
+        self._seen: tuple[list[str], ...] = tuple(
+            _Shallow() for _ in range(self._spec.c.players))
         """Per player, the history as he saw it: one line per action of `_log` (so far)."""
         self._replay: Action | None = None
         """The action the next id stands for, when `_resample` replays a history."""
@@ -303,7 +344,9 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """Zero before the end; then by the ``utility`` parameter (module docstring)."""
         deal = self.deal
         if deal is None or not deal.is_over:
-            return [0.0, 0.0]
+            return [0.0] * self._spec.c.players
+        if self._spec.c.players != 2:
+            return _wide_returns(deal, self._spec)
         if self._spec.utility == "win":
             r = float(deal_result(deal))
         else:
@@ -352,6 +395,17 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         return self.deal.render()
 
 
+def _wide_returns(deal: Deal, spec: _Spec) -> list[float]:
+    """`BeziqueState.returns` at more than two seats: per team, its points (the sum of its
+    seats' deal scores) or its win against the other teams' mean (`zero_sum`); the points
+    divided by the target and, where one exceeds 1, all by the largest (`bounded`)."""
+    if spec.utility == "win":
+        return win_returns(deal)
+    scores = deal.scores
+    points = [sum(scores[seat] for seat in seats) / spec.scale for seats in spec.rules.teams]
+    return by_seat(spec.rules, bounded(zero_sum(points)))
+
+
 def _cards_of(action: Action) -> tuple[int, ...]:
     """The physical cards an action takes (none for a draw, done, call-out ...)."""
     if isinstance(action, Meld | Announce):
@@ -383,14 +437,15 @@ def _events(events: list[Event], viewer: int, said: str) -> str:
     return "".join(out)
 
 
-def _check_player(player: int) -> None:
-    if player not in (0, 1):
-        raise ValueError(f"python_bezique: player must be 0 or 1, got {player} (a chance or "
+def _check_player(player: int, players: int) -> None:
+    if player not in range(players):
+        seats = "0 or 1" if players == 2 else f"a seat 0 to {players - 1}"
+        raise ValueError(f"python_bezique: player must be {seats}, got {player} (a chance or "
                          "terminal state has no player to move: name one)")
 
 
 def _info_string(state: BeziqueState, player: int) -> str:
-    _check_player(player)
+    _check_player(player, state._spec.c.players)
     spec = state._spec
     head = f"{spec.profile} P{player} dealt: {_qualified(state.dealt_to(player))}"
     turn_up = state.turn_up_dealt()
@@ -402,10 +457,39 @@ def _info_string(state: BeziqueState, player: int) -> str:
 
 
 def _observation_string(state: BeziqueState, player: int) -> str:
-    _check_player(player)
+    _check_player(player, state._spec.c.players)
     if state.deal is None:
         return _info_string(state, player)
+    if state._spec.c.players != 2:
+        return _seats_text(state.deal, player)
     return state.deal.render(player)
+
+
+def _seats_text(deal: Deal, player: int) -> str:
+    """The observation string at more than two seats: a line for the deal, one per seat in
+    playing order from ``player`` (his hand; of the others the cards shown to all and how
+    many are hidden), the trick and who moves."""
+    seen = glimpse(deal, player)
+    n = seen.players
+    trump = "not fixed" if seen.trump is None else seen.trump.symbol
+    turn_up = "-" if seen.turn_up is None else card_name(seen.turn_up, symbols=True)
+    lines = [f"{deal.rules.name} · P{seen.dealer} deals · trumps {trump} · turn-up {turn_up} "
+             f"· stock {seen.stock_size} · seen by P{player}"]
+    team = next(t for t in seen.teams if player in t)
+    for seat in (player, *seen.opponents):
+        hidden = seen.hand_sizes[seat] - len(seen.known[seat])
+        shown = " ".join(card_name(x, symbols=True) for x in seen.known[seat]) or "-"
+        tag = " (partner)" if seat != player and seat in team else ""
+        table = " ".join(card_name(x, symbols=True) for x in seen.tables[seat]) or "-"
+        lines.append(f"P{seat}{tag} hand {shown}" + (f" + {hidden} hidden" if hidden else "")
+                     + f" · table {table} · score {seen.scores[seat]}"
+                     f" · won {len(seen.captured[seat])} cards")
+    trick = " ".join(f"P{(seen.leader + i) % n} {card_name(x, symbols=True)}"
+                     for i, x in enumerate(seen.trick))
+    lines.append(f"trick {trick or '-'}")
+    if seen.to_move is not None:
+        lines.append(f"P{seen.to_move} to {seen.phase}")
+    return "\n".join(lines)
 
 
 def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueState:
@@ -428,16 +512,18 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
         return new  # type: ignore[no-any-return]
     deal = state.deal
     world = deal.determinize(player, rng)
-    opp = 1 - player
     old_order = [spec.pack[i] for i in state._order]
     position = {card: pos for pos, card in enumerate(old_order)}
     bits, world_bits = deal.bits, world.bits
-    hidden_now = bits.hand(opp) & ~bits.known(opp)
-    new_hidden = world_bits.hand(opp) & ~world_bits.known(opp)
     order = old_order[:]
-    hand_pos = sorted(position[x] for x in iter_bits(hidden_now))
-    for pos, card in zip(hand_pos, iter_bits(new_hidden), strict=True):
-        order[pos] = card
+    for seat in range(spec.c.players):
+        if seat == player:
+            continue
+        hidden_now = bits.hand(seat) & ~bits.known(seat)
+        new_hidden = world_bits.hand(seat) & ~world_bits.known(seat)
+        hand_pos = sorted(position[x] for x in iter_bits(hidden_now))
+        for pos, card in zip(hand_pos, iter_bits(new_hidden), strict=True):
+            order[pos] = card
     for old, card in zip(bits.stock, world_bits.stock, strict=True):
         order[position[old]] = card
     new = game.new_initial_state()
@@ -462,7 +548,8 @@ class BeziqueObserver:
     to him (with their copies) and the turn-up, then one line per action as he saw it: the
     action's notation (a card drawn by the opponent masked, a card's copy written where it is
     public) and the events it caused. The observation string is the text picture of
-    `bezique.Deal.render` from the player's side.
+    `bezique.Deal.render` from the player's side (at more seats a line per seat,
+    docs/ai.md#more-seats).
     """
 
     def __init__(self, spec: _Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:

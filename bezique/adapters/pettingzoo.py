@@ -2,15 +2,19 @@
 
 Needs the extra: ``pip install 'bezique[pettingzoo]'`` (PettingZoo, Gymnasium, NumPy).
 `env` gives the environment wrapped as PettingZoo's classic games are; `raw_env` is the bare
-class. Agents are ``"player_0"`` and ``"player_1"`` (P0 and P1 of the deal), the one to move
-is ``agent_selection`` (not a fixed rotation: the trick's winner leads, a meld follows it).
+class. Agents are ``"player_0"`` and ``"player_1"`` (P0 and P1 of the deal), and at three or
+four seats (a `Rules` with ``players`` seats) ``"player_0"`` to ``"player_{players - 1}"``
+(`agent_names`); the one to move is ``agent_selection`` (not a fixed rotation: the trick's
+winner leads, a meld follows it).
 
 Each agent observes ``{"observation": float32 array, "action_mask": int8 array}``: the
 observation tensor of `bezique.features` for that agent's `Observation`, and a 1 at each legal
 action id of the fixed `bezique.encoding` for the agent to move (all zeros for the other, and
 for both once the deal is over). Actions are those ids (``Discrete(num_distinct_actions)``).
-At the deal's end both agents are terminated and rewarded from its result (``reward="win"``:
-+1 / -1 / 0; ``reward="points"``: the point difference); the rewards are zero-sum.
+At the deal's end every agent is terminated and rewarded from its result (``reward="win"``:
++1 / -1 / 0; ``reward="points"``: the point difference); the rewards are zero-sum. At more
+seats a team's win or points count against the mean of the other teams', and partners share
+their team's reward (`bezique.adapters.returns`; docs/ai.md#more-seats).
 
 >>> from bezique.adapters.pettingzoo import env
 >>> game = env("bezique")
@@ -33,6 +37,7 @@ from collections.abc import Iterable
 from typing import Any, SupportsIndex
 
 from bezique.actions import Action
+from bezique.adapters.returns import by_seat, win_returns, zero_sum
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, encoding
 from bezique.errors import extra_missing
@@ -50,16 +55,30 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.pettingzoo", "pettingzoo", error) from error
 
-__all__ = ["AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "env", "raw_env"]
+__all__ = [
+    "AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "agent_names", "env",
+    "raw_env",
+]
 
 AGENTS = ("player_0", "player_1")
-"""The agents' names: ``AGENTS[p]`` is player ``p`` of the deal."""
+"""The agents' names at two seats: ``AGENTS[p]`` is player ``p`` of the deal (`agent_names`
+at any number of seats)."""
 
-_PLAYER = {agent: p for p, agent in enumerate(AGENTS)}
+
+def agent_names(players: int) -> tuple[str, ...]:
+    """The agents of a deal of ``players`` seats: ``"player_0"`` to
+    ``"player_{players - 1}"``, the agent of seat ``p`` at index ``p``.
+
+    >>> agent_names(4)
+    ('player_0', 'player_1', 'player_2', 'player_3')
+    """
+    return AGENTS if players == 2 else tuple(f"player_{p}" for p in range(players))
+
 
 REWARDS = ("win", "points")
 """The reward schemes: ``"win"`` (+1 to the deal's winner, -1 to the loser, 0 each for a tie)
-and ``"points"`` (each player's final points minus the opponent's)."""
+and ``"points"`` (each player's final points minus the opponent's); at more seats, per team
+against the mean of the other teams', each seat paid its team's (module docstring)."""
 
 RENDER_MODES = ("ansi", "human")
 """The render modes: ``"ansi"`` returns the text picture, ``"human"`` prints it."""
@@ -93,9 +112,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     `bezique.ProfileError` listing the built-in names). ``render_mode``: ``"ansi"`` (`render`
     returns the text picture, `Deal.render`) or ``"human"`` (prints it after every step);
     ``perspective``: whose view `render` shows, None (default) for both hands as a spectator
-    sees them, 0 or 1 for that player's view. ``dealer``: ``"alternate"`` (default: P0 deals
-    the first deal after a seeded `reset`, then P1, ...) or a fixed 0 or 1. ``reward``: one of
-    `REWARDS`.
+    sees them, 0 or 1 (a seat of ``rules.players``) for that player's view. ``dealer``:
+    ``"alternate"`` (default: P0 deals the first deal after a seeded `reset`, then P1, ...,
+    round the seats) or a fixed seat. ``reward``: one of `REWARDS`.
 
     ``reset(seed=s)`` deals ``Deal.new(rules, seed=s, dealer=...)``; a reset without a seed
     deals from the next seed of a generator seeded by the last given seed (or by the system
@@ -133,10 +152,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             raise ValueError(
                 f"render_mode: expected None, 'ansi' or 'human', got {render_mode!r}"
             )
-        if perspective not in (None, 0, 1) or isinstance(perspective, bool):
-            raise ValueError(f"perspective: expected None, 0 or 1, got {perspective!r}")
-        if dealer not in ("alternate", 0, 1) or isinstance(dealer, bool):
-            raise ValueError(f"dealer: expected 'alternate', 0 or 1, got {dealer!r}")
+        seats = range(rules.players)
+        named = "0 or 1" if rules.players == 2 else f"a seat 0 to {rules.players - 1}"
+        if perspective not in (None, *seats) or isinstance(perspective, bool):
+            raise ValueError(f"perspective: expected None, {named}, got {perspective!r}")
+        if dealer not in ("alternate", *seats) or isinstance(dealer, bool):
+            raise ValueError(f"dealer: expected 'alternate', {named}, got {dealer!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward: expected one of {', '.join(REWARDS)}, got {reward!r}")
         self.rules = rules
@@ -147,17 +168,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.perspective = perspective
         self._dealer = dealer
         self._reward = reward
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        agents = agent_names(rules.players)
+        self._agents = agents
+        self._player = {agent: p for p, agent in enumerate(agents)}
+        self.possible_agents = list(agents)
+        self.agents = list(agents)
         n = self.encoding.num_distinct_actions
         size = observation_size(rules)
-        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(n) for a in agents}
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             })
-            for a in AGENTS
+            for a in agents
         }
         self._zeros = np.zeros(n, np.int8)
         self._zeros.flags.writeable = False
@@ -191,15 +215,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             if self._rng is None:
                 self._rng = random.Random()
             deal_seed = self._rng.getrandbits(63)
-        dealer = self._deals % 2 if self._dealer == "alternate" else int(self._dealer)
+        agents = self._agents
+        seats = len(agents)
+        dealer = self._deals % seats if self._dealer == "alternate" else int(self._dealer)
         self._deals += 1
         self.deal = Deal.new(self.rules, seed=deal_seed, dealer=dealer)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._clear_cache()
         self._select()
 
@@ -224,7 +250,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observed:
         """``agent``'s observation now (see the module); KeyError for another name."""
-        p = _PLAYER[agent]
+        p = self._player[agent]
         tensor = self._tensors[p]
         if tensor is None:
             seen = glimpse(self.deal, p)  # the position only: no history, no world
@@ -256,8 +282,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _clear_cache(self) -> None:
         self._legal_ids = None
-        self._masks = [None, None]
-        self._tensors = [None, None]
+        self._masks = [None] * len(self._agents)
+        self._tensors = [None] * len(self._agents)
 
     def _legal(self) -> dict[int, Action]:
         """The legal actions of the state by id (built once per state)."""
@@ -282,21 +308,33 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _select(self) -> None:
         mover = self.deal.to_move
+        agents = self._agents
         if mover is not None:
-            self.agent_selection = AGENTS[mover]
-        elif not hasattr(self, "agent_selection") or self.agent_selection not in AGENTS:
-            self.agent_selection = AGENTS[0]
+            self.agent_selection = agents[mover]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in agents:
+            self.agent_selection = agents[0]
 
     def _finish(self) -> None:
-        """Terminate both agents and reward them from the deal's result."""
-        if self._reward == "points":
+        """Terminate every agent and reward them from the deal's result."""
+        agents = self._agents
+        if len(agents) != 2:
+            self.rewards = dict(zip(agents, self._rewards(), strict=True))
+        elif self._reward == "points":
             totals = settle_deal(self.deal).totals
             r0 = float(totals[0] - totals[1])
+            self.rewards = {agents[0]: r0, agents[1]: -r0}
         else:
             r0 = float(deal_result(self.deal))
-        self.rewards = {AGENTS[0]: r0, AGENTS[1]: -r0}
-        self.terminations = dict.fromkeys(AGENTS, True)
+            self.rewards = {agents[0]: r0, agents[1]: -r0}
+        self.terminations = dict.fromkeys(agents, True)
         self._accumulate_rewards()
+
+    def _rewards(self) -> list[float]:
+        """Per seat at more than two seats: its team's win or settled points against the
+        mean of the other teams' (`bezique.adapters.returns`)."""
+        if self._reward == "points":
+            return by_seat(self.rules, zero_sum(settle_deal(self.deal).totals))
+        return win_returns(self.deal)
 
 
 def _as_id(action: object) -> int:
