@@ -32,6 +32,9 @@ __all__ = ["bounded", "by_seat", "win_returns", "zero_sum"]
 def zero_sum(values: Sequence[float]) -> list[float]:
     """Each value minus the mean of the others (a team's measure against the other teams'):
     the results add up to zero. Two values ``a, b`` give ``a - b, b - a``."""
+    if len(values) == 2:  # exactly opposite, not merely up to rounding
+        a, b = values
+        return [a - b, b - a]
     total = sum(values)
     others = len(values) - 1
     return [v - (total - v) / others for v in values]
