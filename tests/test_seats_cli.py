@@ -1,0 +1,155 @@
+"""Issue 34, stage J: the command line at three and four seats (docs/cli.md#more-seats).
+
+No built-in profile has more than two seats yet, so these tests reach the commands two ways:
+through the real command line with a house profile file, the validation gate on more than two
+seats lifted for the test (`seated.lift_gate`), and through the functions the commands call,
+with rules moved to more seats by `bezique.check.playout.at_seats`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from seated import PARTNERS, lift_gate
+
+import bezique
+from bezique import record
+from bezique.check.playout import at_seats
+from bezique.cli.play import HELP, Session, help_text, main, reader
+
+BEZIQUE = bezique.load_profile("bezique")
+PARTNERSHIP_TOML = """\
+extends = "bezique"
+name = "house-partnership"
+description = "Four-handed Bezique in partnerships, partners opposite"
+
+[seats]
+players = 4
+teams = [[0, 2], [1, 3]]
+
+[pack]
+copies = 4
+"""
+"""A partnership house profile: four seats, partners opposite, a pack a player."""
+
+
+@pytest.fixture
+def partnership_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The partnership profile as a file, loadable (the gate lifted), the work folder
+    ``tmp_path`` (where a record is saved)."""
+    lift_gate(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "partnership.toml"
+    path.write_text(PARTNERSHIP_TOML, encoding="utf-8")
+    return path
+
+
+def scripted(out: io.StringIO, first: list[str], *, stop_at: str,
+             answer: Callable[[str], str] | None = None) -> Callable[[str], str]:
+    """A person at the keyboard: the ``first`` lines, then ``pass`` whenever the last table
+    shown offers it and action 1 otherwise, until ``stop_at`` is written; then ``answer`` to
+    each prompt (by default: end of input)."""
+    lines = iter(first)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        if stop_at in out.getvalue():
+            if answer is None:
+                raise EOFError
+            return answer(prompt)
+        line = next(lines, None)
+        if line is not None:
+            return line
+        shown = out.getvalue().rsplit("Trumps ", 1)[-1]
+        return "pass" if re.search(r"\d\) pass\b", shown) else "1"
+
+    return read
+
+
+def test_bezique_play_partnership_from_a_profile_file(partnership_file: Path) -> None:
+    """The acceptance test of issue 34: ``bezique play --profile FILE`` of a partnership, by
+    scripted input; the person in seat 1 (partner P3, Dee) passes the declaring turn by
+    typing ``pass``, plays a whole deal, and saves a record that replays."""
+    out = io.StringIO()
+    read = scripted(out, ["help", "score"], stop_at="=== Deal 2",
+                    answer=lambda prompt: "quit" if prompt == "> " else "y")
+    argv = ["--profile", str(partnership_file), "--seed", "5", "--seat", "1",
+            "--bots", "greedy,random,greedy"]
+    assert main(argv, stdout=out, read=read) == 0
+    text = out.getvalue()
+    assert ("You sit in seat P1 with Dee (greedybot) as your partner, against Ada (greedybot) "
+            "and Cy (randombot) (seed 5)") in text
+    assert "  pass               hand your declaring turn to your partner" in text
+    assert "every player draws" in text
+    assert "deal Ada 0 - You 0 - Cy 0 - Dee 0; game Ada+Cy 0 - You+Dee 0" in text
+    assert re.search(r"^  Dee's table: .*\(across, your partner; holds \d+ more\)$", text,
+                     flags=re.MULTILINE)
+    assert re.search(r"^  Cy's table: .*\(left; holds \d+ more\)$", text, flags=re.MULTILINE)
+    assert "game totals: Ada+Cy 0, You+Dee 0 (target 1000)" in text
+    assert re.search(r"You won the trick: declare, pass to Dee, or draw", text)
+    assert "You pass the declaring turn to Dee" in text
+    assert re.search(r"^  points by reason\s+Ada\s+You\s+Cy\s+Dee$", text, flags=re.MULTILINE)
+    assert re.search(r"^  You\+Dee: 0 \+ \d+ \(You\) \+ \d+ \(Dee\) = \d+$", text,
+                     flags=re.MULTILINE)
+    saved = partnership_file.parent / "bezique-5.toml"
+    assert saved.exists(), text
+    game = record.rebuild(record.loads(saved.read_text(encoding="utf-8")))
+    assert isinstance(game, bezique.Game)
+    assert game.rules.players == 4 and game.rules.teams == PARTNERS
+    assert [str(a) for a in game.deals[0].actions].count("pass") >= text.count(
+        "You pass the declaring turn")
+
+
+def test_a_whole_three_seat_game_is_played_to_its_result() -> None:
+    """`Session` on rules moved to three seats: every player for himself, the game played to
+    its end, the result naming the person in the second person."""
+    out = io.StringIO()
+    session = Session(at_seats(BEZIQUE, 3), seed=8, bot="greedy", seat=2, out=out,
+                      read=reader(io.StringIO("1\n" * 2000), out))
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "You sit in seat P2, against Ada (greedybot) and Bob (greedybot) (seed 8)" in text
+    assert session.game.is_over and session.game.result is not None
+    last = [line for line in text.splitlines() if line.strip()][-3]
+    assert re.fullmatch(r"(You win|Ada wins|Bob wins) \d+ to \d+ \(\w+\) and \d+ \(\w+\)",
+                        last), last
+    assert "pass" not in help_text(session.rules)
+
+
+def test_the_person_may_sit_in_seat_1_at_two_seats() -> None:
+    out = io.StringIO()
+    session = Session(BEZIQUE, seed=4, bot="greedy", seat=1, out=out,
+                      read=scripted(out, [], stop_at="> "))
+    assert session.run() == 0
+    text = out.getvalue()
+    deal = session.game.deal
+    assert deal is not None and deal.to_move == 1
+    assert "You play against greedybot (seed 4)" in text
+    assert "deal Bot 0 - You 0; game Bot 0 - You 0" in text
+    assert help_text(BEZIQUE) == HELP
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--bots", "greedy,greedy"], "expected 3 bots, one a seat for the other seats (P1, P2, "
+                                  "P3), got 2"),
+    (["--seat", "4"], "seat: expected 0 to 3 at 4 seats, got 4"),
+    (["--seat", "2", "--bots", "greedy"], "expected 3 bots"),
+])
+def test_bad_seats_and_bots_are_usage_errors(partnership_file: Path, argv: list[str],
+                                             message: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    assert main(["--profile", str(partnership_file), *argv], stdout=out,
+                stdin=io.StringIO("")) == 2
+    assert message in capsys.readouterr().err
+    assert out.getvalue() == ""
+
+
+def test_a_bad_bot_spec_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--bots", "greedy,nobody"])
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
