@@ -19,7 +19,10 @@ from seated import PARTNERS, lift_gate
 import bezique
 from bezique import record
 from bezique.check.playout import at_seats
+from bezique.cli import main as cli_main
+from bezique.cli.demo import narrate_game
 from bezique.cli.play import HELP, Session, help_text, main, reader
+from bezique.view.narrate import name_players
 
 BEZIQUE = bezique.load_profile("bezique")
 PARTNERSHIP_TOML = """\
@@ -153,3 +156,29 @@ def test_a_bad_bot_spec_is_refused_by_the_parser(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit):
         main(["--bots", "greedy,nobody"])
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_demo_at_three_seats_narrates_three_card_tricks() -> None:
+    out = io.StringIO()
+    game = narrate_game(at_seats(BEZIQUE, 3), 1, out)
+    text = out.getvalue()
+    assert text.splitlines()[1] == "Ada, Bob and Cy are all GreedyBots."
+    assert re.search(r"^For the first deal Ada draws \S+, Bob draws \S+, Cy draws \S+: "
+                     r"(Ada|Bob|Cy) deals\.$", text, flags=re.MULTILINE)
+    assert re.search(r"^ +1\. (Ada|Bob|Cy) \S+  (Ada|Bob|Cy) \S+  (Ada|Bob|Cy) \S+  -> ", text,
+                     flags=re.MULTILINE)
+    assert re.search(r"^  Cy   (\S+ ){7}\S+$", text, flags=re.MULTILINE)  # the third hand
+    result = game.result
+    assert result is not None
+    assert text.rstrip().endswith(name_players(result.describe()))
+    assert text.count("=== Deal ") == len(game.deals)
+
+
+def test_demo_of_a_partnership_file_names_the_partners(partnership_file: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["demo", "--profile", str(partnership_file), "--seed", "2"]) == 0
+    text = capsys.readouterr().out
+    assert ("Ada, Bob, Cy and Dee are all GreedyBots, Ada and Cy against Bob and Dee."
+            in text.splitlines()[1])
+    assert re.search(r"^  points by reason\s+Ada\s+Bob\s+Cy\s+Dee$", text, flags=re.MULTILINE)
+    assert re.search(r"^(Ada\+Cy|Bob\+Dee) win \d+ to \d+", text.splitlines()[-1])
