@@ -9,6 +9,7 @@ with rules moved to more seats by `bezique.check.playout.at_seats`.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +19,21 @@ from seated import PARTNERS, lift_gate
 
 import bezique
 from bezique import record
+from bezique.bots import make_bot, play_deal
 from bezique.check.playout import at_seats
 from bezique.cli import main as cli_main
 from bezique.cli.demo import narrate_game
 from bezique.cli.play import HELP, Session, help_text, main, reader
+from bezique.cli.simulate import format_summary
+from bezique.lab import compare
+from bezique.lab.simulation import (
+    bots_by_seat,
+    deal_winner,
+    run_unit,
+    seat_of,
+    simulate,
+    unit_seed,
+)
 from bezique.view.narrate import name_players
 
 BEZIQUE = bezique.load_profile("bezique")
@@ -182,3 +194,81 @@ def test_demo_of_a_partnership_file_names_the_partners(partnership_file: Path,
             in text.splitlines()[1])
     assert re.search(r"^  points by reason\s+Ada\s+Bob\s+Cy\s+Dee$", text, flags=re.MULTILINE)
     assert re.search(r"^(Ada\+Cy|Bob\+Dee) win \d+ to \d+", text.splitlines()[-1])
+
+
+def test_simulate_rotates_four_bots_and_reports_the_partnerships() -> None:
+    """Bot k sits in seat (i + k) % 4 in unit i (so partners stay partners), each partner wins
+    with his team, and the report shows the teams."""
+    rules = at_seats(BEZIQUE, 4, teams=PARTNERS)
+    summary = simulate(rules, units=8, bots=("greedy", "random", "planner", "random"), seed=3)
+    t = summary.tally
+    assert t.units == t.deals == 8 and len(t.wins) == len(t.points) == len(t.reasons) == 4
+    assert t.wins[0] == t.wins[2] and t.wins[1] == t.wins[3]
+    assert t.wins[0] + t.wins[1] + t.draws == 8
+    for k in range(4):
+        assert sum(points for _, points in t.reasons[k]) == t.points[k]
+    assert summary.teams == PARTNERS
+    data = summary.to_dict()
+    teams = data["teams"]
+    assert isinstance(teams, list) and [team["labels"] for team in teams] == ["A+C", "B+D"]
+    assert teams[0]["wins"] == t.wins[0]
+    text = format_summary(summary)
+    assert text.startswith("simulate: bezique-4-seats, 8 deals, greedy (A) + planner (C) vs "
+                           "random (B) + random (D), seed 3")
+    assert "wins by team (deals; partners win together)" in text
+    assert re.search(r"^  A\+C\s+\d+\s+[\d.]+%", text, flags=re.MULTILINE)
+    assert re.search(r"mean points per deal by source\s+A greedy\s+B random\s+C planner\s+"
+                     r"D random$", text, flags=re.MULTILINE)
+
+
+def test_the_rotation_seats_each_bot_everywhere_and_matches_play_deal() -> None:
+    rules = at_seats(BEZIQUE, 3)
+    bots = ("greedy", "random", "planner")
+    for index in range(6):
+        seat_a = index % 3
+        by_seat = bots_by_seat(bots, seat_a)
+        assert [by_seat[seat_of(k, seat_a, 3)] for k in range(3)] == list(bots)
+    one = run_unit(rules, bots, 5, 4, games=False)
+    useed = unit_seed(5, 4)
+    deal = play_deal(rules, [make_bot(b, unit_seed(useed, p))
+                             for p, b in enumerate(bots_by_seat(bots, 1))], useed, dealer=1)
+    assert one.points == tuple(deal.scores[seat_of(k, 1, 3)] for k in range(3))
+    winner = deal_winner(deal)
+    assert one.wins == tuple(int(winner == seat_of(k, 1, 3)) for k in range(3))
+
+
+def test_simulate_and_compare_from_profile_files(partnership_file: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--profile", str(partnership_file), "--deals", "4", "--quiet"]
+    assert cli_main([*argv, "--bots", "greedy,random"]) == 2
+    assert "expected 4 bots as A,B,C,D" in capsys.readouterr().err
+    assert cli_main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["bot"] for b in data["bots"]] == ["greedy"] * 4 and len(data["teams"]) == 2
+    other = tmp_path / "other.toml"
+    other.write_text(PARTNERSHIP_TOML.replace('name = "house-partnership"',
+                                              'name = "to-1500"') + "[game]\ntarget = 1500\n")
+    csv_file = tmp_path / "deals.csv"
+    assert cli_main(["compare", str(partnership_file), str(other), "--games", "2", "--quiet",
+                     "--bots", "greedy,random,greedy,random", "--csv", str(csv_file)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("compare: 2 games of house-partnership (base) and to-1500, greedy (A) "
+                           "+ greedy (C) vs random (B) + random (D), seed 0")
+    assert "  P0+P2 win the game" in text and "  P1+P3 win the deal" in text
+    header = csv_file.read_text().splitlines()[0].split(",")
+    assert header[6:10] == ["score_p0", "score_p1", "score_p2", "score_p3"]
+    assert cli_main(["compare", "bezique", str(other), "--games", "1"]) == 2
+    assert "different numbers of players (bezique 2, to-1500 4)" in capsys.readouterr().err
+
+
+def test_compare_at_three_seats_counts_a_win_per_seat() -> None:
+    rules = at_seats(BEZIQUE, 3)
+    c = compare([rules, rules], games=3, bots=("greedy", "random", "greedy"))
+    assert c.bots == ("greedy", "random", "greedy") and c.teams == ((0,), (1,), (2,))
+    wins = [c.metric(f"game_win_p{p}").estimates[0].value for p in range(3)]
+    draws = c.metric("game_draw").estimates[0].value
+    assert sum(wins) + draws == pytest.approx(1.0)
+    assert c.metric("deal_score").metric.scale == pytest.approx(1 / 3)
+    assert c.to_dict()["teams"] == [[0], [1], [2]]
+    with pytest.raises(ValueError, match="expected 3 bots"):
+        compare([rules, rules], games=1, bots=("greedy", "greedy"))
