@@ -19,7 +19,7 @@ from seated import PARTNERS, lift_gate
 
 import bezique
 from bezique import record
-from bezique.bots import make_bot, play_deal
+from bezique.bots import make_bot, play_deal, play_game
 from bezique.check.playout import at_seats
 from bezique.cli import main as cli_main
 from bezique.cli.demo import narrate_game
@@ -272,3 +272,32 @@ def test_compare_at_three_seats_counts_a_win_per_seat() -> None:
     assert c.to_dict()["teams"] == [[0], [1], [2]]
     with pytest.raises(ValueError, match="expected 3 bots"):
         compare([rules, rules], games=1, bots=("greedy", "greedy"))
+
+
+def test_replay_check_and_rules_of_a_partnership_file(partnership_file: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --perspective`` takes any seat of the record, ``check`` plays a whole game at
+    four seats, ``rules`` prints the partnership's sheet."""
+    rules = bezique.load_profile(partnership_file)
+    game = play_game(rules, [make_bot("greedy", p) for p in range(4)], seed=3)
+    path = partnership_file.parent / "game.toml"
+    path.write_text(record.dumps(game), encoding="utf-8")
+    assert cli_main(["replay", str(path), "--ply", "9", "--perspective", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "seen by P3" in text and "across, partner P3" in text
+    assert cli_main(["replay", str(path), "--ply", "9", "--perspective", "4"]) == 2
+    assert "--perspective 4: expected a seat of the record's 4 seats (0 to 3)" in \
+        capsys.readouterr().err
+    assert cli_main(["check", str(partnership_file), "--deals", "2", "--seed", "1",
+                     "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "every invariant holds" in text and "a whole game ended after" in text
+    assert cli_main(["rules", str(partnership_file)]) == 0
+    assert "Partnerships: P0 and P2 against P1 and P3" in capsys.readouterr().out
+
+
+def test_replay_refuses_a_perspective_beyond_two_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["replay", "tests/records/bezique.toml", "--ply", "3",
+                     "--perspective", "2"]) == 2
+    assert "expected a seat of the record's 2 seats (0 to 1)" in capsys.readouterr().err

@@ -15,7 +15,7 @@ still to come (`PENDING` says which, and why).
 ...     _ = deal.apply(deal.legal_actions()[0])
 >>> check_seats(deal); check_seat_deal(deal)
 >>> sorted(PENDING)
-['N10', 'N11', 'N12', 'N9']
+['N11', 'N9']
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ __all__ = [
 ]
 
 CHECKED = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N12")
-"""The invariants `check_seats` and `check_seat_deal` check on a deal (N9 and N12 in part:
-see `PENDING`)."""
+"""The invariants `check_seats` and `check_seat_deal` check on a deal (N9 in part: see
+`PENDING`; N12's part of whole games is `check_game`'s)."""
 GAME_CHECKED = ("N10", "N12")
 """The invariants `check_game` checks on a whole game."""
 
@@ -49,10 +49,7 @@ PENDING: Mapping[str, str] = {
     "N9": "a multiple bezique from one seat (partnership.bezique_from_either) waits for "
           "partnership declaring (issue 34 stage C2); a team's game total for game totals per "
           "team (stage D). Checked: no declaration holds an opponent's card",
-    "N10": "checked on two-seat games (`check_game`); games at more seats wait for game play "
-           "at more seats (issue 34 stage D)",
     "N11": "not checked: observations at more than two seats wait for issue 34 stage E",
-    "N12": "checked for deals; `GameResult` at more seats waits for issue 34 stage D",
 }
 """The parts of N9 to N12 not checked yet at more than two seats, each with its reason. (N7's
 partner who declares is read from ``partnership.declarer`` already; no seat passes the turn to
