@@ -1,4 +1,5 @@
-"""Issue 34, stage J: the command line at three and four seats (docs/cli.md#more-seats).
+"""Issue 34, stage J: the command line at three and four seats
+(docs/bots.md#at-three-and-four-seats, docs/lab.md).
 
 No built-in profile has more than two seats yet, so these tests reach the commands two ways:
 through the real command line with a house profile file, the validation gate on more than two

@@ -1,4 +1,4 @@
-"""Issue 34, stage J: the web table at three and four seats (docs/web.md#more-seats), through
+"""Issue 34, stage J: the web table at three and four seats (docs/web.md, "More seats"), through
 the JSON API: a bot in every other seat, every seat in the table (``seats``) with where it sits
 and whether it is the person's partner, totals per team, the pass, and the two-seat table as it
 was with ``seats`` added. No built-in profile has more than two seats yet: house profiles are
