@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -35,7 +36,7 @@ from bezique.lab.simulation import (
     simulate,
     unit_seed,
 )
-from bezique.view.narrate import name_players
+from bezique.view.narrate import Narrator, name_players
 
 BEZIQUE = bezique.load_profile("bezique")
 PARTNERSHIP_TOML = """\
@@ -302,3 +303,22 @@ def test_replay_refuses_a_perspective_beyond_two_seats(
     assert cli_main(["replay", "tests/records/bezique.toml", "--ply", "3",
                      "--perspective", "2"]) == 2
     assert "expected a seat of the record's 2 seats (0 to 1)" in capsys.readouterr().err
+
+
+def test_a_bots_pass_is_told_and_hands_the_person_the_declaring_turn() -> None:
+    rules = at_seats(BEZIQUE, 4, teams=PARTNERS)
+    rng = random.Random(2)
+    deal = bezique.Deal.new(rules, seed=2)
+    while "pass" not in [str(a) for a in deal.legal_actions()]:
+        deal.apply(rng.choice([a for a in deal.legal_actions() if str(a) != "pass"]))
+    winner = deal.to_move
+    assert winner is not None
+    partner = (winner + 2) % 4
+    out = io.StringIO()
+    session = Session(rules, seed=1, bot="greedy", seat=partner, out=out, read=input)
+    narrator = Narrator(rules, names=session.names, you=partner)
+    name = session.names[winner]
+    assert narrator.lines(deal, deal.apply("pass")) == [
+        f"       {name} passes the declaring turn to you"]
+    session.show(deal)
+    assert f"  {name} won the trick and passed to you: declare, or draw" in out.getvalue()

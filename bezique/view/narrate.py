@@ -206,9 +206,7 @@ class Narrator:
                 out.append(f"{pad}{self._says(e, 'announces')} {e.reason.replace('_', ' ')} "
                            f"{cards_text(e.cards, paint)}, to score on a later win")
             elif e.kind == "pass" and self.tricks:
-                verb = "pass" if self.you is not None and e.player == self.you else "passes"
-                out.append(f"{pad}{who} {verb} the declaring turn "
-                           f"{name_players(e.reason, names)}")
+                out.append(f"{pad}{self._passes(e)}")
             elif e.kind == "pending_lost":
                 out.append(f"{pad}{who}'s pending {cards_text(e.cards, paint)} lapses")
             elif e.kind == "dix_exchange":
@@ -229,6 +227,16 @@ class Narrator:
         """
         who = self.names[e.player or 0]
         return f"{who} {verb[:-1] if self.you is not None and e.player == self.you else verb}"
+
+    def _passes(self, e: Event) -> str:
+        """A pass of the declaring turn (``reason``: ``to P2``): ``Bob passes the declaring
+        turn to Dee``, ``You pass …``, ``… to you``."""
+        who = self.names[e.player or 0]
+        verb = "pass" if self.you is not None and e.player == self.you else "passes"
+        seat = _LABELS.search(e.reason)
+        to = e.reason.removeprefix("to ") if seat is None else (
+            "you" if int(seat[1]) == self.you else self.names[int(seat[1])])
+        return f"{who} {verb} the declaring turn to {to}"
 
     def _score_line(self, e: Event, meld: Event | None, pad: str) -> str:
         who = self.names[e.player or 0]
