@@ -4,6 +4,7 @@ without playwright, uvicorn or chromium (CI installs them: ``.ci/run``)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import threading
@@ -21,6 +22,7 @@ if CHROMIUM is None:
     pytest.skip("no chromium on the PATH (apt-get install chromium)", allow_module_level=True)
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from seated import lift_gate  # noqa: E402
 
 from bezique import cli, record  # noqa: E402
 from bezique.cards import iter_bits  # noqa: E402
@@ -275,3 +277,108 @@ def test_the_person_may_sit_in_either_seat(page: Page, address: str) -> None:
     settle(page)
     assert TABLES.get(table_id(page)).seat == 1
     assert page.locator("[data-testid=seat-select]").input_value() == "1"
+
+
+# ------------------------------------------------------------ three and four seats (issue 34)
+
+PARTNERSHIP_TOML = """\
+extends = "bezique"
+name = "house-partnership"
+
+[seats]
+players = 4
+teams = [[0, 2], [1, 3]]
+
+[pack]
+copies = 4
+"""
+"""A partnership house profile: four seats, partners opposite (no built-in profile has more
+than two seats yet: the test lifts the validation gate, `seated.lift_gate`)."""
+
+
+@pytest.fixture
+def four_seats(page: Page, address: str, tmp_path: Path,
+               monkeypatch: pytest.MonkeyPatch) -> Page:
+    """A partnership game on the page, uploaded as a house profile, the person in seat 1
+    against greedy bots (the server runs in this process, so the gate is lifted for it too)."""
+    lift_gate(monkeypatch)
+    open_table(page, address)
+    page.locator("[data-testid=new-game]").click()
+    path = tmp_path / "partnership.toml"
+    path.write_text(PARTNERSHIP_TOML)
+    page.locator("[data-testid=profile-file]").set_input_files(str(path))
+    assert page.locator("[data-testid=seat-select] option").count() == 4
+    page.locator("[data-testid=seat-select]").select_option("1")
+    page.locator("[data-testid=bot-select]").select_option("greedy")
+    page.locator("[data-testid=start]").click()
+    page.wait_for_function("state.table && state.table.players === 4")
+    settle(page)
+    return page
+
+
+def test_four_seats_are_laid_out_round_the_table_with_the_partner_marked(
+        four_seats: Page) -> None:
+    page = four_seats
+    table = TABLES.get(table_id(page))
+    assert table.seat == 1 and sorted(table.bots) == [0, 2, 3]
+    assert page.locator("#bot-seat").is_hidden()
+    boxes = page.locator("[data-testid=others] .seat")
+    assert boxes.count() == 3
+    places = [(b.get_attribute("data-seat"), b.get_attribute("data-place"),
+               b.get_attribute("data-partner")) for b in boxes.all()]
+    assert places == [("2", "left", "false"), ("3", "across", "true"), ("0", "right", "false")]
+    across = page.locator("[data-testid=seat-3]")
+    assert "Dee" in across.inner_text() and "your partner" in across.inner_text()
+    assert "partner Dee" in page.locator("[data-testid=your-team]").inner_text()
+    deal = table.game.deal
+    assert deal is not None
+    for seat in (0, 2, 3):  # face down, as many as each bot holds
+        shown = page.locator(f"[data-testid=seat-{seat}-hand] img")
+        assert shown.count() == len(deal.hand(seat))
+        assert page.locator(f"[data-testid=seat-{seat}-hand] img[data-card]").count() == \
+            len(deal.known(seat))
+    shown = sorted(str(img.get_attribute("data-card")) for img in
+                   page.locator("#your-hand img").all())
+    assert shown == sorted(card_code(c) for c in iter_bits(deal.hand(1).bits))
+    totals = page.locator("[data-testid=totals]").inner_text()
+    assert totals == "Game: Ada+Cy 0, You+Dee 0 (to 1000)"
+
+
+def test_a_four_seat_deal_is_played_by_clicking_passes_included(four_seats: Page,
+                                                                tmp_path: Path) -> None:
+    """A whole partnership deal by clicking: the bots' three cards of each trick are shown
+    with who played them, the pass button hands the declaring turn to the partner, the end
+    count has a column a seat and the totals are per team; the record downloaded replays."""
+    page = four_seats
+    passed = saw_full_trick = False
+    for _ in range(600):
+        if page.locator("[data-testid=end-count]").is_visible():
+            break
+        saw_full_trick |= page.locator("#trick figure").count() == 3
+        button = page.locator("[data-testid=action-pass]")
+        if not passed and button.count():
+            assert button.inner_text() == "pass to your partner"
+            button.click()
+            settle(page)
+            passed = True
+            continue
+        click_something(page)
+        assert "error" not in (page.locator("#message").get_attribute("class") or "")
+    assert page.locator("[data-testid=end-count]").is_visible()
+    assert passed, "the pass button was never offered"
+    assert saw_full_trick, "no trick of three bots' cards was shown"
+    assert "You: pass" in page.locator("[data-testid=log]").inner_text()
+    lines = page.locator("#end-lines").inner_text().splitlines()
+    assert re.fullmatch(r"points by reason\s+Ada\s+You\s+Cy\s+Dee", lines[0])
+    assert any(line.startswith("You+Dee: ") for line in lines)
+    game = game_of(page)
+    assert [str(a) for a in game.deals[0].actions].count("pass") >= 1
+    with page.expect_download() as download:
+        page.locator("[data-testid=download]").click()
+    saved = tmp_path / "four.toml"
+    download.value.save_as(saved)
+    assert record.rebuild(record.loads(saved.read_text())) == game
+    page.locator("[data-testid=next-deal]").click()
+    settle(page)
+    assert page.locator("[data-testid^=card-hand-]").count() == 8
+    assert "deal 2" in page.locator("[data-testid=title]").inner_text()

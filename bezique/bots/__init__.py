@@ -15,10 +15,11 @@ from bezique.bots.registry import (
     check_bot_spec,
     check_bots,
     make_bot,
+    seat_bots,
 )
 
 __all__ = [
     "BOTS", "BUDGETED_BOTS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "Turn",
     "check_bot_pair", "check_bot_spec", "check_bots", "finish", "make_bot", "play_deal",
-    "play_game",
+    "play_game", "seat_bots",
 ]

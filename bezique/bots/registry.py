@@ -5,12 +5,14 @@ on first use, so that naming a bot stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bezique.bots.base import Bot, RandomBot
 from bezique.bots.greedy import GreedyBot
+from bezique.game import derive_seed
 
-__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "check_bots", "make_bot"]
+__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "check_bots", "make_bot",
+           "seat_bots"]
 
 
 def _search_bot(seed: int, simulations: int | None = None) -> Bot:
@@ -99,3 +101,28 @@ def make_bot(spec: str, seed: int) -> Bot:
     if colon:
         return BUDGETED_BOTS[name](seed, int(budget))
     return BOTS[name](seed)
+
+
+def seat_bots(specs: Sequence[str], seed: int, players: int, person: int) -> dict[int, Bot]:
+    """The bots of a table where a person sits in seat ``person`` of ``players``: one a seat
+    for every other seat, by seat, ``specs[k]`` playing the ``k``-th other seat in seat order
+    (at two seats the one bot). At two seats the bot is seeded with ``seed`` itself; at more
+    each is seeded from ``seed`` and its seat (`bezique.game.derive_seed`). ValueError for a
+    seat out of range, another number of specs or a bad spec.
+
+    >>> sorted(seat_bots(["greedy", "random", "planner"], 7, 4, 1))
+    [0, 2, 3]
+    """
+    if person not in range(players):
+        raise ValueError(f"seat: expected 0 to {players - 1} at {players} seats, got {person!r}")
+    others = [p for p in range(players) if p != person]
+    if len(specs) != len(others):
+        what = "one bot" if len(others) == 1 else f"{len(others)} bots, one a seat"
+        raise ValueError(f"expected {what} for the other seats "
+                         f"({', '.join(f'P{p}' for p in others)}), got {len(specs)}")
+    for spec in specs:
+        check_bot_spec(spec)
+    if players == 2:
+        return {others[0]: make_bot(specs[0], seed)}
+    return {p: make_bot(spec, derive_seed(seed, f"bot:{p}")) for p, spec in zip(others, specs,
+                                                                               strict=True)}

@@ -38,9 +38,6 @@ from bezique.rules import Rules, load_profile
 
 MAX_GAME_DEALS = 200
 """Deals a game may take before `check` reports that its end count is out of reach."""
-GAME_SEATS = 2
-"""The most seats at which `check` plays a whole game: `bezique.game.Game` plays two seats
-until issue 34's stage D (game totals per team)."""
 
 
 class OutOfTime(BaseException):
@@ -232,8 +229,8 @@ def check_rules(rules: Rules, out: TextIO, *, deals: int = 100, seed: int | None
     (`bezique.check.playout.at_seats`). Returns the exit status; needs hypothesis.
 
     At more than two seats the N-seat invariants (docs/rules.md#more-seats) are checked too,
-    and what they cannot check yet is said (`bezique.check.invariants_seats.PENDING`); the
-    whole game is not played until games at more seats are.
+    on deals and on the whole game (N10, N12), and what they cannot check yet is said
+    (`bezique.check.invariants_seats.PENDING`).
     """
     if hypothesis_missing():
         print(INSTALL_HINT, file=sys.stderr)
@@ -256,8 +253,7 @@ def run_check(rules: Rules, args: argparse.Namespace, out: TextIO) -> int:
                 if run.failure is None:
                     raise
                 return _report_failure(run, out)
-            deals, message = (0, None) if rules.players > GAME_SEATS else \
-                game_ends(rules, args.seed or 0, watchdog)
+            deals, message = game_ends(rules, args.seed or 0, watchdog)
     except OutOfTime as exc:
         print(f"check: {rules.name}: FAILED: {exc} after {run.done} deal(s) checked "
               "(a house rule that makes deals endless or very slow?)", file=out)
@@ -271,11 +267,7 @@ def run_check(rules: Rules, args: argparse.Namespace, out: TextIO) -> int:
     print(f"check: {rules.name} ({rules.digest}), {run.done} deals, {run.plies} plies: every "
           f"invariant holds ({numbers})", file=out)
     elapsed = f"{time.perf_counter() - start:.1f} s"
-    if rules.players > GAME_SEATS:
-        print(f"  no whole game played: games at {rules.players} seats are not played yet; "
-              f"{elapsed}", file=out)
-    else:
-        print(f"  a whole game ended after {deals} deal(s); {elapsed}", file=out)
+    print(f"  a whole game ended after {deals} deal(s); {elapsed}", file=out)
     if rules.players > 2:
         for name, why in PENDING.items():
             print(f"  {name}: {why}", file=out)

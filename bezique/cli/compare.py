@@ -4,9 +4,10 @@ profiles, each profile's figures and each one's difference against BASE with a 9
 
 Profiles are built-in names or profile files. ``--plot DIR`` writes the figures as PNG
 (``pip install 'bezique[lab]'``), ``--json`` prints every figure as JSON, ``--csv FILE`` writes
-one row per deal. ``--backend ray [--address ADDR]`` runs the games as Ray tasks
-(``pip install 'bezique[ray]'``) with exactly the numbers of the local backend. Ctrl-C stops
-the run and reports the games played so far (exit status 130).
+one row per deal. Profiles of three or four seats (all with the same number) take one bot a
+seat, ``--bots A,B,C[,D]`` (default greedy in every seat). ``--backend ray [--address ADDR]``
+runs the games as Ray tasks (``pip install 'bezique[ray]'``) with exactly the numbers of the
+local backend. Ctrl-C stops the run and reports the games played so far (exit status 130).
 
 >>> from bezique.cli.main import main
 >>> main(["compare", "bezique", "bezique", "--games", "2"])  # doctest: +ELLIPSIS
@@ -23,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bezique.bots import BOTS, check_bot_pair
+from bezique.bots import BOTS, check_bots
 from bezique.cli.base import Command, ProgressBar, positive_int, register
 from bezique.lab import (
     BACKENDS,
@@ -33,7 +34,9 @@ from bezique.lab import (
     compare,
     write_csv,
 )
+from bezique.lab.simulation import versus
 from bezique.lab.stats import Difference
+from bezique.rules import load_profile
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,9 +44,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="built-in names or TOML paths; the first is the base (at least two)")
     parser.add_argument("--games", type=positive_int, default=200, metavar="N",
                         help="games per profile (default 200)")
-    parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
-                        help=f"two bots out of {', '.join(BOTS)}, or search:N for the search "
-                        "with N playouts per decision (default greedy,greedy)")
+    parser.add_argument("--bots", default=None, metavar="A,B",
+                        help=f"one bot a seat (two, or A,B,C[,D] for profiles of more seats) "
+                        f"out of {', '.join(BOTS)}, or search:N for the search with N playouts "
+                        "per decision (default greedy in every seat)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
                         help="local processes to use (default 1)")
@@ -85,10 +89,9 @@ def format_comparison(c: Comparison) -> str:
     """The human report: each figure per profile, then each profile's difference against the
     base with its 95% interval (``*`` when the interval leaves out 0)."""
     others = " and ".join(c.profiles[1:])
-    a, b = c.bots
     games = f"{c.games} game" + ("" if c.games == 1 else "s")
     lines = [f"compare: {games} of {c.profiles[0]} (base) and {others}, "
-             f"{a} (A) vs {b} (B), seed {c.seed}"]
+             f"{versus(c.bots, c.teams)}, seed {c.seed}"]
     if c.interrupted:
         lines.append(f"INTERRUPTED: {c.games} of {c.requested} games played; figures of those")
     name = max(len(m.metric.label) for m in c.metrics) + 2
@@ -115,13 +118,20 @@ def format_comparison(c: Comparison) -> str:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique compare``."""
-    try:
-        bots = check_bot_pair(args.bots)
-    except ValueError as exc:
-        print(f"bezique compare: --bots: {exc}", file=sys.stderr)
-        return 2
     if len(args.profiles) < 2:
         print("bezique compare: expected at least two profiles (BASE OTHER …)", file=sys.stderr)
+        return 2
+    profiles = [load_profile(p) for p in args.profiles]
+    seats = {r.players for r in profiles}
+    if len(seats) > 1:
+        print("bezique compare: the profiles seat different numbers of players ("
+              + ", ".join(f"{r.name} {r.players}" for r in profiles) + ")", file=sys.stderr)
+        return 2
+    players = profiles[0].players
+    try:
+        bots = check_bots(args.bots or ",".join(["greedy"] * players), players)
+    except ValueError as exc:
+        print(f"bezique compare: --bots: {exc}", file=sys.stderr)
         return 2
     if args.address is not None and args.backend != "ray":
         print("bezique compare: --address needs --backend ray", file=sys.stderr)
@@ -137,7 +147,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     show = args.progress or (not args.quiet and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
     try:
-        comparison = compare(args.profiles, games=args.games, bots=bots,
+        comparison = compare(profiles, games=args.games, bots=bots,
                              backend=args.backend, workers=args.workers, seed=args.seed,
                              progress=progress, address=args.address)
     except ExtraMissing as exc:

@@ -1,4 +1,5 @@
-"""``bezique demo``: two GreedyBots play a whole game, narrated.
+"""``bezique demo``: GreedyBots play a whole game, narrated (one a seat: two, or three or four
+for a profile of more seats, partners named).
 
 The first deal is shown trick by trick (``--full``: every deal); later deals show the hands,
 the declarations and the count. Each deal ends with its points by reason and the end count; the
@@ -35,13 +36,15 @@ from bezique.view.narrate import (
     name_players,
     plain,
     settlement_lines,
+    team_names,
 )
 
 
 def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) -> Game:
-    """Play a game between two GreedyBots, writing the transcript to ``out``."""
+    """Play a game between GreedyBots, one a seat of ``rules`` (two to four), writing the
+    transcript to ``out``."""
     game = Game(rules, seed=seed)
-    bots = (GreedyBot(), GreedyBot())
+    bots = [GreedyBot() for _ in range(rules.players)]
     words = Glossary(rules)
 
     def write(*lines: str) -> None:
@@ -49,11 +52,11 @@ def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) ->
             print(line, file=out)
 
     print(f"Demo of {game_title(rules)}, seed {seed}.",  # the title may name the dix already
-          f"{NAMES[0]} and {NAMES[1]} are both GreedyBots.", sep="\n", file=out)
+          _cast(rules), sep="\n", file=out)
     if game.draws:
-        a, b = game.draws[-1]
-        write(f"For the first deal {NAMES[0]} draws {plain(a)}, {NAMES[1]} draws {plain(b)}: "
-              f"{NAMES[game.first_dealer]} deals.")
+        drawn = ", ".join(f"{NAMES[p]} draws {plain(card)}" for p, card in
+                          enumerate(game.draws[-1]))
+        write(f"For the first deal {drawn}: {NAMES[game.first_dealer]} deals.")
     narrator = Narrator(rules)
     while not game.is_over:
         deal = game.new_deal()
@@ -74,6 +77,18 @@ def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) ->
     return game
 
 
+def _cast(rules: Rules) -> str:
+    """Who plays: ``Ada and Bob are both GreedyBots.``; at more seats all of them, and the
+    partnerships where seats have partners."""
+    names = NAMES[:rules.players]
+    if rules.players == 2:
+        return f"{names[0]} and {names[1]} are both GreedyBots."
+    text = f"{', '.join(names[:-1])} and {names[-1]} are all GreedyBots"
+    if any(len(team) > 1 for team in rules.teams):
+        text += ", " + " against ".join(team_names(rules.teams, names)).replace("+", " and ")
+    return text + "."
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
@@ -86,4 +101,4 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-register(Command("demo", "two GreedyBots play a whole game, narrated", _arguments, run))
+register(Command("demo", "GreedyBots play a whole game, narrated", _arguments, run))

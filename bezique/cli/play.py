@@ -1,6 +1,6 @@
-"""``bezique play``: a person plays a whole game against a bot in the terminal.
+"""``bezique play``: a person plays a whole game against bots in the terminal.
 
-Your hand and both tables are shown with suit symbols (coloured only on a terminal, and never
+Your hand and every table are shown with suit symbols (coloured only on a terminal, and never
 with ``NO_COLOR`` set); your legal actions are numbered. Type a number or the notation
 (``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint`` (the search's choice and
 its expected final deal score difference), ``score``, ``save [FILE]``, ``quit``. The bot is the
@@ -9,6 +9,12 @@ search (`bezique.search.SearchBot`) unless ``--bot`` names another (``planner``,
 again. When the game ends, and when you leave (``quit``, end of input or Ctrl-C), you are
 offered to save the game record (``bezique replay FILE`` replays it) under the first free name
 ``bezique-SEED.toml``, ``bezique-SEED-2.toml`` …; saving over an existing file asks first.
+
+At three and four seats (a profile of ``seats.players`` 3 or 4) a bot sits in every other seat:
+``--bot`` names the one they all play, ``--bots A,B[,C]`` one a seat (the other seats in seat
+order); ``--seat`` chooses your seat (at two seats too). The bots are called Ada, Bob, Cy and Dee
+by seat; each table says where its seat sits and who is your partner, the scores are per seat
+and the game totals per team, and a partnership's declaring turn is handed on with ``pass``.
 
 The session reads through an injectable ``read(prompt)`` function, so it can be scripted:
 
@@ -31,13 +37,15 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique import record
-from bezique.actions import Action
-from bezique.bots import BOTS, check_bot_spec, make_bot
+from bezique.actions import Action, Pass
+from bezique.bots import BOTS, Bot, check_bot_spec, seat_bots
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
 from bezique.cli.base import Command, game_title, register
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.game import Game
+from bezique.observation import Observation
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
 from bezique.search import advise
@@ -49,14 +57,18 @@ from bezique.view.narrate import (
     cards_text,
     name_players,
     plain,
+    seat_names,
     settlement_lines,
+    team_names,
 )
+from bezique.view.render import place
 
-__all__ = ["HELP", "NAMES", "Read", "Session", "bot_spec_type", "main", "painter", "reader",
-           "run", "use_color"]
+__all__ = ["HELP", "NAMES", "Read", "Session", "bot_spec_type", "help_text", "main", "painter",
+           "reader", "run", "use_color"]
 
 NAMES = ("You", "Bot")
-"""Seat names: the person is player 0, the bot player 1."""
+"""Seat names at two seats, the person in seat 0 (`bezique.view.narrate.seat_names` names the
+seats wherever the person sits, and at more seats)."""
 
 Read = Callable[[str], str]
 """Shows a prompt and returns the next line; raises EOFError or KeyboardInterrupt."""
@@ -74,7 +86,20 @@ Commands:
   save [FILE]        save the game record so far (bezique replay FILE)
   help               this text
   quit               leave (Ctrl-C or end of input also leave)"""
-"""The answer to ``help``."""
+"""The answer to ``help`` at two seats (`help_text`: at any number)."""
+
+
+def help_text(rules: Rules) -> str:
+    """The answer to ``help`` for a game of ``rules``: `HELP` at two seats; at more, every
+    player draws, the search's value is your side's, and partners may ``pass``."""
+    if rules.players == 2:
+        return HELP
+    text = HELP.replace("both players draw", "every player draws").replace(
+        "(your final deal score minus the bot's)", "(as the search values your side's deal)")
+    if any(len(team) > 1 for team in rules.teams):
+        text = text.replace("\nCommands:", "\n  pass               hand your declaring turn "
+                            "to your partner\nCommands:")
+    return text
 
 
 def painter(color: bool) -> Paint:
@@ -96,20 +121,37 @@ def use_color(stream: TextIO) -> bool:
 
 
 class Session:
-    """One game between a person (player 0) and a bot (player 1); ``seed`` None: a random game."""
+    """One game between a person and bots: the person in ``seat`` (default 0), a bot in every
+    other seat, ``bots`` one spec a seat for the other seats in seat order (default: ``bot`` in
+    each). ``seed`` None: a random game. ValueError for a seat or a number of bots that does
+    not fit the rules' seats."""
 
-    def __init__(self, rules: Rules, *, seed: int | None, bot: str, read: Read, out: TextIO,
-                 color: bool = False) -> None:
+    def __init__(self, rules: Rules, *, seed: int | None, bot: str = "search", read: Read,
+                 out: TextIO, color: bool = False, seat: int = 0,
+                 bots: Sequence[str] | None = None) -> None:
         self.rules = rules
+        specs = [bot] * (rules.players - 1) if bots is None else list(bots)
         self.game = Game(rules, seed=seed)
-        self.bot = make_bot(bot, self.game.seed)
-        self.bot_name = bot.partition(":")[0]
+        self.seat = seat
+        self.bots: dict[int, Bot] = seat_bots(specs, self.game.seed, rules.players, seat)
+        self.bot_names = {p: spec.partition(":")[0] for p, spec in zip(self.bots, specs,
+                                                                        strict=True)}
+        self.names = seat_names(rules.players, seat)
         self.hint_rng = random.Random(self.game.seed)
         self.read = read
         self.out = out
         self.paint = painter(color)
-        self.narrator = Narrator(rules, paint=self.paint, names=NAMES, you=0)
+        self.narrator = Narrator(rules, paint=self.paint, names=self.names, you=seat)
         self.words = Glossary(rules)
+
+    @property
+    def bot(self) -> Bot:
+        """The bot of a two-seat game (the one other seat); ValueError at more seats (read
+        ``bots``, by seat)."""
+        if len(self.bots) != 1:
+            raise ValueError(f"Session.bot: {len(self.bots)} bots play this game; read "
+                             "Session.bots (by seat)")
+        return next(iter(self.bots.values()))
 
     def say(self, *lines: str) -> None:
         """Write lines to the output (with a short explanation after the first ``dix`` and the
@@ -121,8 +163,7 @@ class Session:
         """Play until the game is over or the person leaves; the exit code."""
         game = self.game
         print(game_title(self.rules), file=self.out)  # the title may name the dix already
-        self.say(f"You play against {self.bot_name}bot (seed {game.seed}). "
-                 "Type 'help' for help.")
+        self.say(f"{self._opening()} (seed {game.seed}). Type 'help' for help.")
         try:
             while not game.is_over:
                 self._play_deal(game.new_deal(), len(game.deals) + 1)
@@ -132,54 +173,121 @@ class Session:
             return 0
         result = game.result
         assert result is not None
-        self.say("", _second_person(name_players(result.describe(), NAMES)))
+        self.say("", _second_person(name_players(result.describe(), self.names)))
         self._offer_save()
         return 0
 
+    def _opening(self) -> str:
+        """Who plays whom: ``You play against greedybot`` at two seats; at more, your seat, your
+        partner and the others, each bot with its kind."""
+        if self.rules.players == 2:
+            return f"You play against {self.bot_names[1 - self.seat]}bot"
+        partners = self._partners()
+        others = [p for p in self.bots if p not in partners]
+
+        def who(seats: list[int]) -> str:
+            named = [f"{self.names[p]} ({self.bot_names[p]}bot)" for p in seats]
+            return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+
+        text = f"You sit in seat P{self.seat}"
+        if partners:
+            text += f" with {who(partners)} as your partner"
+        return text + f", against {who(others)}"
+
+    def _partners(self) -> list[int]:
+        """The person's partners (none where every seat plays alone)."""
+        team = next(t for t in self.rules.teams if self.seat in t)
+        return [p for p in team if p != self.seat]
+
+    def _place(self, p: int) -> str:
+        """Where seat ``p`` sits seen from the person's, and whether it is the partner:
+        ``across, your partner`` (empty at two seats)."""
+        if self.rules.players == 2:
+            return ""
+        return place(self.rules, self.seat, p) + (", your partner" if p in self._partners()
+                                                  else "")
+
     def _play_deal(self, deal: Deal, number: int) -> None:
         self.narrator.start()
-        head = f"=== Deal {number}: {'you deal' if deal.dealer == 0 else 'the bot deals'}"
+        head = f"=== Deal {number}: {self._deals(deal.dealer)}"
         if deal.turn_up is not None:
             head += f"; turn-up {self.paint(deal.turn_up)}"
         self.say("", head + " ===")
         for e in deal.events:
             if e.kind == "score":
-                self.say(f"  {NAMES[e.player or 0]} scored {e.points} for the {e.reason}")
+                self.say(f"  {self.names[e.player or 0]} scored {e.points} for the {e.reason}")
         while not deal.is_over:
             p = deal.to_move
             assert p is not None
-            if p == 1:
-                action: Action | str = self.bot.choose(deal.observation(1))
+            if p != self.seat:
+                action: Action | str = self.bots[p].choose(deal.observation(p))
             else:
                 action = self._ask(deal)
             for line in self.narrator.lines(deal, self.game.apply(action)):
                 self.say(line)
-        self.say(*breakdown(deal, NAMES))
-        self.say(*map(_second_person, settlement_lines(self.game.settlements[-1], NAMES)))
+        self.say(*breakdown(deal, self.names))
+        self.say(*map(_second_person, settlement_lines(self.game.settlements[-1], self.names)))
+
+    def _deals(self, dealer: int) -> str:
+        """``you deal``, ``the bot deals`` (two seats) or ``Bob deals``."""
+        if dealer == self.seat:
+            return "you deal"
+        return "the bot deals" if self.rules.players == 2 else f"{self.names[dealer]} deals"
 
     def show(self, deal: Deal) -> None:
-        """The table as player 0 sees it, and the numbered legal actions."""
-        obs = deal.observation(0)
-        paint = self.paint
+        """The table as the person sees it, and the numbered legal actions."""
+        obs = deal.observation(self.seat)
+        paint, names = self.paint, self.names
         trump = "not yet fixed" if obs.trump is None else (
             f"{SUIT_SYMBOLS[obs.trump]} {SUIT_NAMES[obs.trump]}")
         top = f"  Trumps {trump}"
         if obs.turn_up is not None:
             top += f"; turn-up {paint(obs.turn_up)}"
         top += (f"; stock {obs.stock_size}" if not obs.in_end_phase else "; stock exhausted")
-        s, t = obs.scores, obs.totals
-        self.say("", top + f"; deal You {s[0]} - Bot {s[1]}; game You {t[0]} - Bot {t[1]}",
-                 f"  Bot's table: {cards_text(obs.tables[1], paint) or '-'}"
-                 f"   (bot holds {obs.opponent_hand_size} more)",
-                 f"  Your table:  {cards_text(obs.tables[0], paint) or '-'}",
-                 f"  Your hand:   {cards_text(obs.hand, paint)}")
+        deal_scores = " - ".join(f"{names[p]} {s}" for p, s in enumerate(obs.scores))
+        self.say("", top + f"; deal {deal_scores}; game {self._totals(obs.totals, ' - ')}")
+        width = max(13, *(len(names[p]) + 9 for p in obs.opponents))
+        for p in obs.opponents:
+            held = f"{'bot ' if obs.players == 2 else ''}holds {obs.hand_sizes[p]} more"
+            where = self._place(p)
+            self.say(f"  {names[p] + chr(39) + 's table:':<{width}}"
+                     f"{cards_text(obs.tables[p], paint) or '-'}"
+                     f"   ({where + '; ' if where else ''}{held})")
+        self.say(f"  {'Your table:':<{width}}{cards_text(obs.tables[self.seat], paint) or '-'}",
+                 f"  {'Your hand:':<{width}}{cards_text(obs.hand, paint)}")
         if obs.trick:
-            self.say(f"  Trick: the bot led {paint(obs.trick[0])}")
+            self.say(f"  Trick: {self._trick(obs)}")
         elif obs.phase == "declare":
-            self.say("  You won the trick: declare, or draw")
+            self.say(f"  {self._declaring(obs)}")
         actions = obs.legal_actions()
         items = [f"{i}) {self._label(a)}" for i, a in enumerate(actions, 1)]
         self.say(*_columns(items))
+
+    def _totals(self, totals: Sequence[int], sep: str) -> str:
+        """The game totals, each team named: ``You 0 - Bot 0``, ``You+Cy 0 - Bob+Dee 0``."""
+        teams = team_names(self.rules.teams, self.names)
+        return sep.join(f"{team} {total}" for team, total in zip(teams, totals, strict=True))
+
+    def _trick(self, obs: Observation) -> str:
+        """The cards of the trick so far and who played them: ``the bot led Q♠`` at two seats,
+        ``Bob led Q♠, Cy played 9♠`` at more."""
+        if obs.players == 2:
+            return f"the bot led {self.paint(obs.trick[0])}"
+        order = compile_rules(self.rules).draw_order[obs.leader]  # the seats from the leader on
+        return ", ".join(f"{self.names[p]} {'played' if k else 'led'} {self.paint(card)}"
+                         for k, (p, card) in enumerate(zip(order, obs.trick, strict=False)))
+
+    def _declaring(self, obs: Observation) -> str:
+        """Why the person may declare now, and what else: draw, or pass to the partner."""
+        winner = obs.last_trick_winner
+        if winner is None or winner == self.seat:
+            text = "You won the trick: declare, "
+        else:
+            text = f"{self.names[winner]} won the trick and passed to you: declare, "
+        if any(isinstance(a, Pass) for a in obs.legal_actions()):
+            partners = " or ".join(self.names[p] for p in self._partners())
+            text += f"pass to {partners}, "
+        return text + "or draw"
 
     def _label(self, action: Action) -> str:
         text = str(action)
@@ -206,12 +314,12 @@ class Session:
             if word in ("quit", "exit", "q"):
                 raise EOFError
             if word in ("help", "?"):
-                self.say(HELP)
+                self.say(help_text(self.rules))
             elif word == "hint":
                 self.say(self._hint(deal))
             elif word == "score":
-                self.say(*breakdown(deal, NAMES), f"  game totals: You {self.game.totals[0]}, "
-                         f"Bot {self.game.totals[1]} (target {self.game.target})")
+                self.say(*breakdown(deal, self.names), f"  game totals: "
+                         f"{self._totals(self.game.totals, ', ')} (target {self.game.target})")
             elif word == "save" or word.startswith("save "):
                 self._save(text[4:].strip() or self._default_file())
             elif text.isdigit():
@@ -229,7 +337,7 @@ class Session:
 
     def _hint(self, deal: Deal) -> str:
         """The search's choice for the person, with its value (exact in the end phase)."""
-        advice = advise(deal.observation(0), rng=self.hint_rng)
+        advice = advise(deal.observation(self.seat), rng=self.hint_rng)
         label = self._label(advice.action)
         if advice.value is None:
             return f"hint: {label} (the only legal action)"
@@ -309,8 +417,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
     parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
-                        help=f"your opponent: {', '.join(BOTS)}, or search:N for N playouts "
-                        "per decision (default search)")
+                        help=f"your opponent (at more seats: every other seat's bot): "
+                        f"{', '.join(BOTS)}, or search:N for N playouts per decision (default "
+                        "search)")
+    parser.add_argument("--bots", default=None, type=bot_specs_type, metavar="A,B[,C]",
+                        help="at three or four seats: one bot a seat for the other seats, in "
+                        "seat order (instead of --bot)")
+    parser.add_argument("--seat", type=int, default=0, metavar="P",
+                        help="your seat, 0 to the profile's players - 1 (default 0)")
 
 
 def bot_spec_type(text: str) -> str:
@@ -321,10 +435,20 @@ def bot_spec_type(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def bot_specs_type(text: str) -> tuple[str, ...]:
+    """An argparse type: bot specs written ``A,B[,C]``, each a spec of
+    `bezique.bots.make_bot` (how many the profile wants is checked once it is loaded)."""
+    return tuple(bot_spec_type(spec) for spec in text.split(","))
+
+
 def _session(args: argparse.Namespace, stdin: TextIO, out: TextIO, read: Read | None) -> int:
     rules = load_profile(args.profile)
-    session = Session(rules, seed=args.seed, bot=args.bot, read=read or reader(stdin, out), out=out,
-                      color=use_color(out))
+    try:
+        session = Session(rules, seed=args.seed, bot=args.bot, read=read or reader(stdin, out),
+                          out=out, color=use_color(out), seat=args.seat, bots=args.bots)
+    except ValueError as exc:
+        print(f"bezique play: {exc}", file=sys.stderr)
+        return 2
     return session.run()
 
 
@@ -342,7 +466,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     return _session(args, stdin or sys.stdin, stdout or sys.stdout, read)
 
 
-register(Command("play", "play a game against a bot in the terminal", _arguments, run))
+register(Command("play", "play a game against bots in the terminal", _arguments, run))
 
 
 def _second_person(line: str) -> str:

@@ -3,7 +3,7 @@
 Every action is re-validated against the record's profile; a damaged record is reported with
 its ply and reason (exit 1). Without ``--ply`` the actions are listed with their ply numbers and
 each deal's scores; with ``--ply N`` the position after N actions is drawn by `Deal.render`
-(``--perspective P``: as player P sees it).
+(``--perspective P``: as player P sees it, P a seat of the record's profile, 0 to 3).
 
 >>> from bezique.cli.main import main
 >>> main(["replay", "tests/records/rubicon.toml", "--ply", "0"])  # doctest: +ELLIPSIS
@@ -28,8 +28,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a record written by bezique.record")
     parser.add_argument("--ply", type=non_negative_int, default=None, metavar="N",
                         help="show the state after N actions instead of listing the actions")
-    parser.add_argument("--perspective", type=int, choices=(0, 1), default=None, metavar="P",
-                        help="with --ply: show only what player P (0 or 1) sees")
+    parser.add_argument("--perspective", type=non_negative_int, default=None, metavar="P",
+                        help="with --ply: show only what player P (a seat: 0 or 1, up to 3 at "
+                        "four seats) sees")
 
 
 def describe(deal: Deal, perspective: int | None = None) -> list[str]:
@@ -62,6 +63,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Replay the record; 0 if it is sound, 1 if damaged (reported on stderr)."""
     try:
         record = load(args.file)
+        players = record.rules.players
+        if args.perspective is not None and args.perspective >= players:
+            print(f"bezique replay: --perspective {args.perspective}: expected a seat of the "
+                  f"record's {players} seats (0 to {players - 1})", file=sys.stderr)
+            return 2
         print(_header(record), file=out)
         if args.ply is not None:
             _show_step(replay_to(record, args.ply), out, args.perspective)

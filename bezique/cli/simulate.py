@@ -1,9 +1,11 @@
 """``bezique simulate``: many seeded bot-against-bot deals or games, with statistics.
 
 ``--bots A,B`` names two bots by spec (`bezique.bots.make_bot`): ``search``, ``planner``,
-``greedy``, ``random``, or ``search:N`` for the search with N playouts per decision. A progress
-bar (units done, rate, time left) is drawn on stderr when it is a terminal, or with
-``--progress``.
+``greedy``, ``random``, or ``search:N`` for the search with N playouts per decision; a profile of
+three or four seats takes one a seat, ``--bots A,B,C[,D]`` (default: greedy in every seat), and
+the seats rotate unit by unit (`bezique.lab.simulation`). Partners' results are shown per team
+too. A progress bar (units done, rate, time left) is drawn on stderr when it is a terminal, or
+with ``--progress``.
 
 >>> from bezique.cli.main import main
 >>> main(["simulate", "--profile", "bezique", "--deals", "4", "--bots", "greedy,random"])
@@ -18,11 +20,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from bezique.bots import BOTS, check_bot_pair
+from bezique.bots import BOTS, check_bots
 from bezique.cli.base import Command, ProgressBar, positive_int, register
-from bezique.lab.simulation import Summary, simulate
+from bezique.lab.simulation import Summary, simulate, versus
 from bezique.rules import load_profile
 
 
@@ -32,9 +34,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--deals", type=positive_int, default=None, metavar="N", help="play N deals")
     count.add_argument("--games", type=positive_int, default=None, metavar="N",
                        help="play N whole games instead")
-    parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",
-                        help=f"two bots out of {', '.join(BOTS)}, or search:N for the search "
-                        "with N playouts per decision (default greedy,greedy)")
+    parser.add_argument("--bots", default=None, metavar="A,B",
+                        help=f"one bot a seat (two, or A,B,C[,D] for a profile of more seats) "
+                        f"out of {', '.join(BOTS)}, or search:N for the search with N playouts "
+                        "per decision (default greedy in every seat)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
                         help="processes to use (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
@@ -49,56 +52,71 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+LABELS = "ABCD"
+"""How the report names the bots, by their order in ``--bots``."""
+
+
 def format_summary(summary: Summary) -> str:
     """The human report of a run."""
     d = summary.to_dict()
     t = summary.tally
     unit = "games" if summary.games else "deals"
-    a, b = summary.bots
-    lines = [f"simulate: {summary.profile}, {t.units} {unit}, {a} (A) vs {b} (B), "
+    names = summary.bots
+    lines = [f"simulate: {summary.profile}, {t.units} {unit}, {versus(names, summary.teams)}, "
              f"seed {summary.seed}", ""]
     bots = d["bots"]
     assert isinstance(bots, list)
     lines.append(f"wins ({unit}, 95% Wilson interval)")
-    for label, entry in zip("AB", bots, strict=True):
-        low, high = entry["ci95"]
-        lines.append(f"  {label} {entry['bot']:<10} {entry['wins']:>6}  {_pct(entry['rate'])}  "
-                     f"[{_pct(low).strip()}, {_pct(high).strip()}]")
+    for label, entry in zip(LABELS, bots, strict=False):
+        lines.append(f"  {label} {entry['bot']:<10} " + _rate(entry))
     lines.append(f"  draws        {t.draws:>6}")
+    teams = d.get("teams")
+    if isinstance(teams, list):
+        lines += ["", f"wins by team ({unit}; partners win together)"]
+        lines += [f"  {team['labels']:<12} " + _rate(team) for team in teams]
     dealer = d["dealer"]
     assert isinstance(dealer, dict)
     low, high = dealer["ci95"]
+    whose = "dealer's side's" if summary.partners else "dealer's"
     lines += [
         "",
-        f"dealer's advantage: wins {_pct(dealer['rate']).strip()} of {dealer['decided']} "
+        f"{whose} advantage: wins {_pct(dealer['rate']).strip()} of {dealer['decided']} "
         f"decided deals [{_pct(low).strip()}, {_pct(high).strip()}], "
         f"mean margin {dealer['mean_margin']:+.1f} points",
         f"deal length: {d['mean_tricks_per_deal']:.1f} tricks, "
         f"{d['mean_actions_per_deal']:.1f} actions per deal"
         + (f"; {d['mean_deals_per_game']:.2f} deals per game" if summary.games else ""),
         "",
-        f"{'mean points per deal by source':<34} {'A ' + a:>10} {'B ' + b:>10}",
+        f"{'mean points per deal by source':<34}"
+        + "".join(f" {label + ' ' + name:>10}" for label, name in zip(LABELS, names, strict=False)),
     ]
     sources = sorted({k for entry in bots for k in entry["points_by_source"]})
     for source in sources:
-        pa = bots[0]["points_by_source"].get(source, 0.0)
-        pb = bots[1]["points_by_source"].get(source, 0.0)
-        lines.append(f"  {source:<32} {pa:10.1f} {pb:10.1f}")
-    lines.append(f"  {'total':<32} {bots[0]['mean_points']:10.1f} {bots[1]['mean_points']:10.1f}")
+        values = [entry["points_by_source"].get(source, 0.0) for entry in bots]
+        lines.append(f"  {source:<32}" + "".join(f" {v:10.1f}" for v in values))
+    lines.append(f"  {'total':<32}" + "".join(f" {entry['mean_points']:10.1f}" for entry in bots))
     melds = d["melds"]
     assert isinstance(melds, dict)
     if melds:
-        lines += ["", f"{'melds scored (both players)':<34} {'per deal':>10} {'of deals':>10}"]
+        everyone = "both players" if len(names) == 2 else "all players"
+        lines += ["", f"{f'melds scored ({everyone})':<34} {'per deal':>10} {'of deals':>10}"]
         for name, m in sorted(melds.items(), key=lambda kv: -kv[1]["per_deal"]):
             lines.append(f"  {name:<32} {m['per_deal']:10.3f} {_pct(m['deals_share']):>10}")
     return "\n".join(lines)
+
+
+def _rate(entry: dict[str, Any]) -> str:
+    """Wins, their rate and its interval: ``   412   41.2%  [38.2%, 44.3%]``."""
+    low, high = entry["ci95"]
+    return (f"{entry['wins']:>6}  {_pct(entry['rate'])}  "
+            f"[{_pct(low).strip()}, {_pct(high).strip()}]")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``bezique simulate``."""
     rules = load_profile(args.profile)
     try:
-        bots = check_bot_pair(args.bots)
+        bots = check_bots(args.bots or ",".join(["greedy"] * rules.players), rules.players)
     except ValueError as exc:
         print(f"bezique simulate: --bots: {exc}", file=sys.stderr)
         return 2

@@ -3,7 +3,9 @@
 `compare` plays game ``i`` of every profile from the same seed, with the same bots seeded the
 same way (common random numbers: where the packs match, the first-dealer draw and every deal's
 shuffle match too), and reports each profile's figures and each one's difference against the
-first profile (the base) with a paired 95% interval (`bezique.lab.stats`). Games are cut into
+first profile (the base) with a paired 95% interval (`bezique.lab.stats`). Every profile seats
+one bot a seat, as many as the bots given (three or four seats: the bots rotate round the seats
+as in `bezique.lab.simulation`, and the figures per player are per team). Games are cut into
 fixed chunks of `GAMES_PER_TASK` (`bezique.lab.simulation.chunks`) and each game's numbers are
 integers kept by its index, so the figures are exactly the same whatever the backend and
 number of workers: ``backend="local"`` runs in this process (``workers=1``) or on a pool of
@@ -33,8 +35,10 @@ from bezique.bots import make_bot, play_game
 from bezique.game import Game
 from bezique.lab.simulation import (
     Progress,
+    bots_by_seat,
     chunks,
     count_actions,
+    deal_winner,
     run_tasks,
     score_sources,
     unit_finished,
@@ -90,39 +94,54 @@ class GameRecord:
     deals: tuple[DealRow, ...]
 
 
+def _team_of(rules: Rules, seat: int) -> int:
+    return next(t for t, members in enumerate(rules.teams) if seat in members)
+
+
+def team_key(team: Sequence[int]) -> str:
+    """A team's part of a count key: ``p`` and its first seat (``p0`` for P0 alone, and for
+    P0 and P2 together)."""
+    return f"p{min(team)}"
+
+
 def game_counts(game: Game, seat_a: int) -> dict[str, int]:
     """The integer counts of a finished game, bot A sitting in seat ``seat_a``: ``games`` (1),
-    ``game_win_p0``/``_p1``, ``game_draw``, ``game_win_first_dealer``, ``game_win_bot_a``,
-    ``double_win``, ``rubicon``, ``deals``, ``deal_win_p0``/``_p1``, ``deal_win_dealer``,
-    ``deal_decided`` (deals not tied), ``points`` (both seats), ``points_dealer``,
-    ``points_elder``, ``tricks``, ``actions``, ``points:SOURCE`` and ``meld:NAME``."""
+    ``game_win_p0``/``_p1`` (at more seats one a team: ``game_win_pK``, K the team's first
+    seat), ``game_draw``, ``game_win_first_dealer``, ``game_win_bot_a`` (the winner is the team
+    of the first dealer, of bot A), ``double_win``, ``rubicon``, ``deals``,
+    ``deal_win_p0``/``_p1`` (likewise one a team: the team whose summed deal score is highest
+    alone), ``deal_win_dealer`` (the dealer's team), ``deal_decided`` (deals with such a
+    winner), ``points`` (all seats), ``points_dealer``, ``points_elder`` (the seat after the
+    dealer), ``tricks``, ``actions``, ``points:SOURCE`` and ``meld:NAME``."""
     result = game.result
     if result is None:
         raise ValueError("game_counts: the game is not over")
+    rules = game.rules
     counts: Counter[str] = Counter(
         games=1,
-        game_win_p0=int(result.winner == 0),
-        game_win_p1=int(result.winner == 1),
         game_draw=int(result.winner is None),
-        game_win_first_dealer=int(result.winner == game.first_dealer),
-        game_win_bot_a=int(result.winner == seat_a),
+        game_win_first_dealer=int(result.winner == _team_of(rules, game.first_dealer)),
+        game_win_bot_a=int(result.winner == _team_of(rules, seat_a)),
         double_win=int(result.kind == "double"),
         rubicon=int(result.kind == "rubicon"),
         deals=len(game.deals),
     )
+    for t, team in enumerate(rules.teams):
+        counts[f"game_win_{team_key(team)}"] = int(result.winner == t)
     for deal in game.deals:
         s, dealer = deal.scores, deal.dealer
-        counts["deal_win_p0"] += int(s[0] > s[1])
-        counts["deal_win_p1"] += int(s[1] > s[0])
-        counts["deal_win_dealer"] += int(s[dealer] > s[1 - dealer])
-        counts["deal_decided"] += int(s[0] != s[1])
-        counts["points"] += s[0] + s[1]
+        winner = deal_winner(deal)
+        for t, team in enumerate(rules.teams):
+            counts[f"deal_win_{team_key(team)}"] += int(winner == t)
+        counts["deal_win_dealer"] += int(winner == _team_of(rules, dealer))
+        counts["deal_decided"] += int(winner is not None)
+        counts["points"] += sum(s)
         counts["points_dealer"] += s[dealer]
-        counts["points_elder"] += s[1 - dealer]
+        counts["points_elder"] += s[(dealer + 1) % rules.players]
         counts["tricks"] += deal.tricks_played
         counts["actions"] += count_actions(deal)
         by_seat, scored = score_sources(deal)
-        for reason, points in (by_seat[0] + by_seat[1]).items():
+        for reason, points in sum(by_seat, Counter()).items():
             counts[f"points:{reason}"] += points
         for name, n in scored.items():
             counts[f"meld:{name}"] += n
@@ -136,19 +155,20 @@ def _deal_rows(label: str, index: int, game: Game, seat_a: int) -> tuple[DealRow
         rows.append(DealRow(
             profile=label, game=index, deal=k, dealer=deal.dealer, bot_a_seat=seat_a,
             kind=settled.kind, scores=deal.scores, tricks=deal.tricks_played,
-            actions=count_actions(deal), sources=tuple(sorted((by_seat[0] + by_seat[1]).items())),
+            actions=count_actions(deal), sources=tuple(sorted(sum(by_seat, Counter()).items())),
             melds=tuple(sorted(scored.items())),
         ))
     return tuple(rows)
 
 
-def play_unit(rules: Sequence[Rules], labels: Sequence[str], bots: tuple[str, str], seed: int,
+def play_unit(rules: Sequence[Rules], labels: Sequence[str], bots: Sequence[str], seed: int,
               index: int) -> tuple[GameRecord, ...]:
     """Game ``index`` under each profile: the same game seed (`bezique.lab.simulation.unit_seed`),
-    bot A in seat ``index % 2``, and each bot seeded from the game seed and its seat."""
+    bot A in seat ``index % N`` and the others after him (N seats, one bot a seat), and each bot
+    seeded from the game seed and its seat."""
     useed = unit_seed(seed, index)
-    seat_a = index % 2
-    names = (bots[0], bots[1]) if seat_a == 0 else (bots[1], bots[0])
+    seat_a = index % len(bots)
+    names = bots_by_seat(bots, seat_a)
     records = []
     for profile, label in zip(rules, labels, strict=True):
         players = [make_bot(name, unit_seed(useed, p)) for p, name in enumerate(names)]
@@ -158,7 +178,7 @@ def play_unit(rules: Sequence[Rules], labels: Sequence[str], bots: tuple[str, st
     return tuple(records)
 
 
-def play_chunk(rules: Sequence[Rules], labels: Sequence[str], bots: tuple[str, str], seed: int,
+def play_chunk(rules: Sequence[Rules], labels: Sequence[str], bots: Sequence[str], seed: int,
                indexes: range) -> list[tuple[GameRecord, ...]]:
     """`play_unit` for each index of a chunk (the task a worker or a Ray task runs)."""
     out = []
@@ -182,17 +202,19 @@ class MetricResult:
 class Comparison:
     """The result of `compare`: the profiles' labels (a repeated name gets ``#2`` …) and
     digests, the bots and seed, the ``games`` played of those ``requested`` (fewer when
-    ``interrupted``), every figure, and one `DealRow` per deal played."""
+    ``interrupted``), every figure, and one `DealRow` per deal played. ``teams``: the seats of
+    each team of the profiles, which are also the bots of each team by index (A is 0)."""
 
     profiles: tuple[str, ...]
     digests: tuple[str, ...]
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     seed: int
     games: int
     requested: int
     interrupted: bool
     metrics: tuple[MetricResult, ...]
     rows: tuple[DealRow, ...]
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
 
     def metric(self, key: str) -> MetricResult:
         """The figure of key ``key`` (e.g. ``deal_win_dealer``, ``points:dix``); KeyError
@@ -205,8 +227,9 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         """Every figure, for ``--json`` (floats rounded to 6 places; an interval bound that one
-        game cannot give is None); no per-deal rows."""
-        return {
+        game cannot give is None); no per-deal rows. At more than two seats ``teams`` lists
+        the seats (and bots) of each team."""
+        out: dict[str, Any] = {
             "profiles": [{"name": n, "digest": d} for n, d in zip(self.profiles, self.digests,
                                                                   strict=True)],
             "base": self.profiles[0],
@@ -228,6 +251,9 @@ class Comparison:
                 for m in self.metrics
             ],
         }
+        if len(self.bots) > 2:
+            out["teams"] = [list(team) for team in self.teams]
+        return out
 
 
 def _r(x: float) -> float | None:
@@ -237,21 +263,27 @@ def _r(x: float) -> float | None:
 
 CSV_FIELDS = ("profile", "game", "deal", "dealer", "bot_a_seat", "kind", "score_p0", "score_p1",
               "tricks", "actions")
-"""The fixed columns of `write_csv`; ``points:SOURCE`` and ``meld:NAME`` columns follow."""
+"""The fixed columns of `write_csv` at two seats (at more, a ``score_pK`` column a seat);
+``points:SOURCE`` and ``meld:NAME`` columns follow."""
 
 
 def write_csv(comparison: Comparison, stream: TextIO) -> None:
-    """One row per deal played, every profile: the `CSV_FIELDS`, then a column per score
-    source (``points:SOURCE``) and per meld (``meld:NAME``) of the comparison."""
+    """One row per deal played, every profile: the `CSV_FIELDS` (a score column a seat), then a
+    column per score source (``points:SOURCE``) and per meld (``meld:NAME``) of the
+    comparison."""
     extra = [m.metric.key for m in comparison.metrics
              if m.metric.key.startswith(("points:", "meld:"))]
+    seats = range(len(comparison.bots))
+    fields = [f for f in CSV_FIELDS if not f.startswith("score_")]
+    at = fields.index("tricks")
+    fields[at:at] = [f"score_p{p}" for p in seats]
     writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow([*CSV_FIELDS, *extra])
+    writer.writerow([*fields, *extra])
     for row in comparison.rows:
         values = {f"points:{k}": v for k, v in row.sources}
         values.update({f"meld:{k}": v for k, v in row.melds})
         writer.writerow([row.profile, row.game, row.deal, row.dealer, row.bot_a_seat, row.kind,
-                         row.scores[0], row.scores[1], row.tricks, row.actions,
+                         *row.scores, row.tricks, row.actions,
                          *(values.get(key, 0) for key in extra)])
 
 
@@ -275,7 +307,7 @@ def _order(rules: Sequence[Rules], keys: set[str]) -> tuple[list[str], list[str]
     return first + rest + [m for m in melds if m in sources], melds
 
 
-def summarise(rules: Sequence[Rules], bots: tuple[str, str], seed: int, requested: int,
+def summarise(rules: Sequence[Rules], bots: Sequence[str], seed: int, requested: int,
               records: dict[int, tuple[GameRecord, ...]], interrupted: bool) -> Comparison:
     """The `Comparison` of the games played (``records`` by game index; any order)."""
     labels = _labels(rules)
@@ -284,7 +316,7 @@ def summarise(rules: Sequence[Rules], bots: tuple[str, str], seed: int, requeste
     keys = {k for counts in per_profile for c in counts for k in c}
     sources, melds = _order(rules, keys)
     results = []
-    for metric in metrics(sources, melds):
+    for metric in metrics(sources, melds, rules[0].teams):
         base = per_profile[0]
         results.append(MetricResult(
             metric,
@@ -293,9 +325,9 @@ def summarise(rules: Sequence[Rules], bots: tuple[str, str], seed: int, requeste
         ))
     rows = tuple(row for p in range(len(rules)) for g in games for row in g[p].deals)
     return Comparison(
-        profiles=labels, digests=tuple(r.digest for r in rules), bots=bots, seed=seed,
+        profiles=labels, digests=tuple(r.digest for r in rules), bots=tuple(bots), seed=seed,
         games=len(games), requested=requested, interrupted=interrupted, metrics=tuple(results),
-        rows=rows,
+        rows=rows, teams=rules[0].teams,
     )
 
 
@@ -303,7 +335,7 @@ def compare(
     profiles: Sequence[Rules | str | Path],
     *,
     games: int,
-    bots: tuple[str, str] = ("greedy", "greedy"),
+    bots: Sequence[str] | None = None,
     backend: str = "local",
     workers: int = 1,
     seed: int = 0,
@@ -311,8 +343,9 @@ def compare(
     address: str | None = None,
 ) -> Comparison:
     """Play ``games`` seeded games under each of ``profiles`` (`Rules`, built-in names or
-    profile files; the first is the base) between two bots given by spec (``greedy``,
-    ``search``, ``search:50`` …), and compare them. ``backend`` is ``local`` (``workers``
+    profile files; the first is the base) between bots given by spec (``greedy``,
+    ``search``, ``search:50`` …), one a seat (every profile has as many seats; default: greedy
+    in every seat), and compare them. ``backend`` is ``local`` (``workers``
     processes; 1 plays in this process) or ``ray`` (Ray tasks on the cluster at ``address``,
     or on the Ray instance already started, or on a new local one). ``progress`` is called
     with (games done, games in all). The figures depend only on the profiles, bots, ``seed``
@@ -320,7 +353,8 @@ def compare(
 
     Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the run: the games finished so
     far are compared, with ``interrupted`` set. Raises `bezique.errors.ProfileError` for a bad
-    profile, ValueError for a bad bot, count or backend, `ExtraMissing` without Ray."""
+    profile, ValueError for a bad bot, count or backend or profiles of different numbers of
+    seats, `ExtraMissing` without Ray."""
     rules = tuple(p if isinstance(p, Rules) else load_profile(p) for p in profiles)
     if len(rules) < 2:
         raise ValueError(f"compare: expected at least two profiles, got {len(rules)}")
@@ -330,6 +364,14 @@ def compare(
     if backend not in BACKENDS:
         raise ValueError(f"compare: unknown backend {backend!r}: expected one of "
                          f"{', '.join(BACKENDS)}")
+    players = {r.players for r in rules}
+    if len(players) > 1:
+        raise ValueError("compare: the profiles seat different numbers of players "
+                         f"({', '.join(f'{r.name} {r.players}' for r in rules)})")
+    bots = tuple(bots) if bots is not None else ("greedy",) * rules[0].players
+    if len(bots) != rules[0].players:
+        raise ValueError(f"compare: expected {rules[0].players} bots, one a seat, got "
+                         f"{len(bots)}")
     for name in bots:
         make_bot(name, 0)  # fail early on an unknown name
     labels = _labels(rules)

@@ -38,7 +38,7 @@ def require_matplotlib() -> Any:
 
 def _subtitle(c: Comparison) -> str:
     flag = f", interrupted at {c.games} of {c.requested}" if c.interrupted else ""
-    bots = f"bots {c.bots[0]} vs {c.bots[1]}"
+    bots = f"bots {' vs '.join(c.bots)}"
     return f"{c.games} seeded games per profile{flag}, {bots}, seed {c.seed}"
 
 

@@ -146,38 +146,50 @@ def difference(metric: Metric, base: Sequence[Counts], other: Sequence[Counts]) 
     return Difference(value * s, (value - half) * s, (value + half) * s)
 
 
-def metrics(sources: Sequence[str], melds: Sequence[str]) -> tuple[Metric, ...]:
+def metrics(sources: Sequence[str], melds: Sequence[str],
+            teams: Sequence[Sequence[int]] = ((0,), (1,))) -> tuple[Metric, ...]:
     """Every figure of a comparison, for the score ``sources`` and ``melds`` seen in any
-    profile (see `bezique.lab.comparison.game_counts` for the count keys)."""
+    profile and the profiles' ``teams`` of seats (see `bezique.lab.comparison.game_counts` for
+    the count keys): a win rate per team, named by its seats."""
     g, d = "per game", "per deal"
+    players = sum(len(team) for team in teams)
+    names = ["+".join(f"P{p}" for p in team) for team in teams]
+    keys = [f"p{min(team)}" for team in teams]
+    verbs = ["wins" if len(team) == 1 else "win" for team in teams]
+    game_wins = tuple(Metric(f"game_win_{k}", f"{n} {v} the game", g, f"game_win_{k}", "games",
+                             True) for k, n, v in zip(keys, names, verbs, strict=True))
+    deal_wins = tuple(Metric(f"deal_win_{k}", f"{n} {v} the deal", d, f"deal_win_{k}", "deals",
+                             True) for k, n, v in zip(keys, names, verbs, strict=True))
+    team = "" if players == len(teams) else "'s team"
+    elder = "non-dealer's" if players == 2 else "eldest hand's"
     fixed = (
-        Metric("game_win_p0", "P0 wins the game", g, "game_win_p0", "games", True),
-        Metric("game_win_p1", "P1 wins the game", g, "game_win_p1", "games", True),
+        *game_wins,
         Metric("game_draw", "game drawn", g, "game_draw", "games", True),
-        Metric("game_win_first_dealer", "first dealer wins the game", g,
+        Metric("game_win_first_dealer", f"first dealer{team} wins the game", g,
                "game_win_first_dealer", "games", True),
-        Metric("game_win_bot_a", "bot A wins the game", g, "game_win_bot_a", "games", True),
+        Metric("game_win_bot_a", f"bot A{team} wins the game", g, "game_win_bot_a", "games",
+               True),
         Metric("double_win", "game is a double win", g, "double_win", "games", True),
         Metric("rubicon", "game is a rubicon", g, "rubicon", "games", True),
         Metric("deals_per_game", "deals per game", g, "deals", "games"),
-        Metric("deal_win_p0", "P0 wins the deal", d, "deal_win_p0", "deals", True),
-        Metric("deal_win_p1", "P1 wins the deal", d, "deal_win_p1", "deals", True),
-        Metric("deal_win_dealer", "dealer wins the deal (of decided deals)", d,
+        *deal_wins,
+        Metric("deal_win_dealer", f"dealer{team} wins the deal (of decided deals)", d,
                "deal_win_dealer", "deal_decided", True),
         Metric("deal_score", "mean deal score (points per player)", d, "points", "deals",
-               scale=0.5),
+               scale=1 / players),
         Metric("deal_score_dealer", "dealer's mean deal score", d, "points_dealer", "deals"),
-        Metric("deal_score_elder", "non-dealer's mean deal score", d, "points_elder", "deals"),
+        Metric("deal_score_elder", f"{elder} mean deal score", d, "points_elder", "deals"),
         Metric("deal_tricks", "deal length (tricks)", d, "tricks", "deals"),
         Metric("deal_actions", "deal length (actions)", d, "actions", "deals"),
     )
+    everyone = "both players" if players == 2 else "all players"
     by_source = tuple(
-        Metric(f"points:{s}", s, "points by source (per deal, both players)", f"points:{s}",
+        Metric(f"points:{s}", s, f"points by source (per deal, {everyone})", f"points:{s}",
                "deals")
         for s in sources
     )
     by_meld = tuple(
-        Metric(f"meld:{m}", m, "melds declared (per deal, both players)", f"meld:{m}", "deals")
+        Metric(f"meld:{m}", m, f"melds declared (per deal, {everyone})", f"meld:{m}", "deals")
         for m in melds
     )
     return fixed + by_source + by_meld

@@ -18,11 +18,36 @@ from bezique.rules.model import Rules
 from bezique.settlement import Settlement
 
 __all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
-           "glossary", "meld_words", "name_players", "plain", "settlement_lines"]
+           "glossary", "meld_words", "name_players", "plain", "seat_names", "settlement_lines",
+           "team_names"]
 
 NAMES = ("Ada", "Bob", "Cy", "Dee")
 """Player names by seat (two to four seats), written also for the engine's labels
 (`name_players`)."""
+
+
+
+def seat_names(players: int, you: int) -> tuple[str, ...]:
+    """How a person's table names the seats, the person in seat ``you``: ``You``, and at two
+    seats ``Bot`` for the other; at more seats the bots keep the names of `NAMES` (Ada, Bob, Cy,
+    Dee) by seat.
+
+    >>> seat_names(2, 1), seat_names(4, 2)
+    (('Bot', 'You'), ('Ada', 'Bob', 'You', 'Dee'))
+    """
+    if players == 2:
+        return ("You", "Bot") if you == 0 else ("Bot", "You")
+    return tuple("You" if p == you else NAMES[p] for p in range(players))
+
+
+def team_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[str, ...]:
+    """Each team named by its seats' ``names`` joined with ``+`` (a seat alone: its name).
+
+    >>> team_names(((0, 2), (1, 3)), NAMES)
+    ('Ada+Cy', 'Bob+Dee')
+    """
+    return tuple("+".join(names[p] for p in team) for team in teams)
+
 
 _LABELS = re.compile(r"\bP([0-3])\b")
 
@@ -180,6 +205,8 @@ class Narrator:
             elif e.kind == "announce":
                 out.append(f"{pad}{self._says(e, 'announces')} {e.reason.replace('_', ' ')} "
                            f"{cards_text(e.cards, paint)}, to score on a later win")
+            elif e.kind == "pass" and self.tricks:
+                out.append(f"{pad}{self._passes(e)}")
             elif e.kind == "pending_lost":
                 out.append(f"{pad}{who}'s pending {cards_text(e.cards, paint)} lapses")
             elif e.kind == "dix_exchange":
@@ -200,6 +227,16 @@ class Narrator:
         """
         who = self.names[e.player or 0]
         return f"{who} {verb[:-1] if self.you is not None and e.player == self.you else verb}"
+
+    def _passes(self, e: Event) -> str:
+        """A pass of the declaring turn (``reason``: ``to P2``): ``Bob passes the declaring
+        turn to Dee``, ``You pass …``, ``… to you``."""
+        who = self.names[e.player or 0]
+        verb = "pass" if self.you is not None and e.player == self.you else "passes"
+        seat = _LABELS.search(e.reason)
+        to = e.reason.removeprefix("to ") if seat is None else (
+            "you" if int(seat[1]) == self.you else self.names[int(seat[1])])
+        return f"{who} {verb} the declaring turn to {to}"
 
     def _score_line(self, e: Event, meld: Event | None, pad: str) -> str:
         who = self.names[e.player or 0]

@@ -41,8 +41,8 @@ from bezique.rules import Rules
 if TYPE_CHECKING:
     from bezique.deal import Deal
 
-__all__ = ["Seat", "View", "card_text", "header", "meld_names", "seat_words", "status", "team_name",
-           "text", "view"]
+__all__ = ["PLACES", "Seat", "View", "card_text", "header", "meld_names", "place", "seat_words",
+           "status", "team_name", "text", "view"]
 
 HIDDEN = "▒▒"
 """How `text` draws a face-down card."""
@@ -150,12 +150,20 @@ PLACES = {3: ("near", "left", "right"), 4: ("near", "left", "across", "right")}
 (``seats.direction = "clockwise"``); counter-clockwise play swaps left and right."""
 
 
-def _place(rules: Rules, offset: int) -> str:
-    """The place of the seat ``offset`` seats after the near one in playing order."""
-    place = PLACES[rules.players][offset]
+def place(rules: Rules, near: int, seat: int) -> str:
+    """Where ``seat`` sits seen from seat ``near`` at three or four seats: ``near`` (itself),
+    ``left``, ``across`` or ``right``, as ``seats.direction`` turns play (`PLACES`).
+
+    >>> from bezique.check.playout import at_seats
+    >>> import bezique
+    >>> rules = at_seats(bezique.load_profile("bezique"), 4)
+    >>> [place(rules, 1, p) for p in range(4)]
+    ['right', 'near', 'left', 'across']
+    """
+    where = PLACES[rules.players][(seat - near) % rules.players]
     if rules.seats.direction != "clockwise":
-        place = {"left": "right", "right": "left"}.get(place, place)
-    return place
+        where = {"left": "right", "right": "left"}.get(where, where)
+    return where
 
 
 def _build(
@@ -184,7 +192,7 @@ def _build(
         )
         if rules.players > 2:
             team = next(t for t in rules.teams if p in t)
-            seat = evolve(seat, place=_place(rules, (p - near) % rules.players),
+            seat = evolve(seat, place=place(rules, near, p),
                           partners=tuple(q for q in team if q != p))
         seats.append(seat)
     last = next(((e.player, e.cards) for e in reversed(events)

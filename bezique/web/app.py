@@ -47,10 +47,11 @@ MAX_BODY = 2_000_000
 """The largest request body read (bytes)."""
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "new": {"profile": str, "profile_toml": str, "seed": int, "seat": int, "bot": str},
+    "new": {"profile": str, "profile_toml": str, "seed": int, "seat": int, "bot": str,
+            "bots": list},
     "act": {"action": str, "id": int},
     "empty": {},
-    "record": {"record": str, "seat": int, "bot": str},
+    "record": {"record": str, "seat": int, "bot": str, "bots": list},
 }
 """The keys each kind of request body may have, and their JSON types."""
 
@@ -88,7 +89,7 @@ async def _body(request: Request, kind: str) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v is not None}
 
 
-_JSON_NAMES = {"str": "a string", "int": "an integer"}
+_JSON_NAMES = {"str": "a string", "int": "an integer", "list": "a list"}
 
 
 def _json(content: dict[str, Any], status: int = 200) -> JSONResponse:
@@ -103,7 +104,8 @@ def create_app(tables: Tables | None = None, *, profile: str = "bezique",
     load_profile(profile)  # a bad default fails now, not in the browser
 
     async def profiles(request: Request) -> Response:
-        items = [{"name": n, "description": load_profile(n).description} for n in list_profiles()]
+        items = [{"name": n, "description": r.description, "players": r.players}
+                 for n, r in ((n, load_profile(n)) for n in list_profiles())]
         return _json({"profiles": items, "default": profile, "bots": list(BOTS),
                       "default_bot": bot})
 

@@ -1,12 +1,15 @@
-"""Games held in memory by id, each a person against a bot: the web app's core, framework-free.
+"""Games held in memory by id, each a person against bots (one a seat): the web app's core,
+framework-free.
 
 A `Tables` store holds at most ``capacity`` tables (the least recently used is dropped to make
 room for a new one); ids come from `secrets.token_urlsafe`. Each method takes plain, already
 typed values and returns a JSON-ready dict; every refusal is a `WebError` with a ``kind`` and
 the HTTP status that goes with it, and leaves the table exactly as it was. After the person's
-action the bot plays until it is the person's turn again or the deal ends: the answer lists
+action the bots play until it is the person's turn again or the deal ends: the answer lists
 every step (the action, its events as the person sees them, and the table after it), so the
-page can show the bot's moves one at a time.
+page can show the bots' moves one at a time. At three and four seats a bot sits in every seat
+but the person's: ``bot`` names the one they all play, or ``bots`` one a seat (the other seats
+in seat order).
 
 >>> tables = Tables()
 >>> answer = tables.new_game(profile="bezique", seed=7, bot="greedy")
@@ -35,7 +38,7 @@ from attrs import define
 
 from bezique import record
 from bezique.actions import Action
-from bezique.bots import Bot, check_bot_spec, make_bot
+from bezique.bots import Bot, check_bot_spec, seat_bots
 from bezique.encoding import EncodingError, encoding
 from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.game import Game
@@ -76,16 +79,30 @@ class WebError(ValueError):
 
 @define
 class Table:
-    """One game: the person sits in ``seat``, the bot (``bot_spec``) in the other; ``movers``
-    lists who took each action of the game, in order (what undo goes back through)."""
+    """One game: the person sits in ``seat``, a bot in every other (``bots`` by seat, of the
+    specs ``bot_specs`` in seat order); ``movers`` lists who took each action of the game, in
+    order (what undo goes back through)."""
 
     id: str
     game: Game
     seat: int
-    bot_spec: str
-    bot: Bot
+    bot_specs: tuple[str, ...]
+    bots: dict[int, Bot]
     hint_rng: random.Random
     movers: list[int]
+
+    @property
+    def bot_spec(self) -> str:
+        """The spec of the first bot (at two seats: the bot's)."""
+        return self.bot_specs[0]
+
+    @property
+    def bot(self) -> Bot:
+        """The bot of a two-seat game; ValueError at more seats (read ``bots``, by seat)."""
+        if len(self.bots) != 1:
+            raise ValueError(f"Table.bot: {len(self.bots)} bots play this game; read "
+                             "Table.bots (by seat)")
+        return next(iter(self.bots.values()))
 
     def view(self) -> dict[str, Any]:
         """The table as the person sees it (`bezique.web.views.table_view`)."""
@@ -112,16 +129,35 @@ def _rules(profile: str | None, profile_toml: str | None) -> Rules:
     return load_profile(name)
 
 
-def _bot(spec: str) -> str:
+def _named(bot: str, bots: list[str] | None) -> list[str]:
+    """The bot specs asked for (``bots``, else ``[bot]``), each checked; `WebError` for one
+    that is not a string or names no bot."""
+    specs = [bot] if bots is None else bots
+    if not all(isinstance(spec, str) for spec in specs):
+        raise WebError("bad_request", "bots: expected a list of bot specs (strings)")
     try:
-        return check_bot_spec(spec)
+        return [check_bot_spec(spec) for spec in specs]
     except ValueError as exc:
         raise WebError("bad_request", str(exc)) from None
 
 
-def _seat(seat: int) -> int:
-    if seat not in (0, 1):
-        raise WebError("bad_request", f"seat: expected 0 or 1, got {seat!r}")
+def _specs(bot: str, bots: list[str] | None, players: int) -> tuple[str, ...]:
+    """The bots' specs for the seats but the person's of ``players``: ``bots`` (one a seat, in
+    seat order) if given, else ``bot`` in every seat; `WebError` for a bad spec or another
+    number of them."""
+    specs = _named(bot, bots)
+    if bots is None:
+        return tuple(specs * (players - 1))
+    if len(specs) != players - 1:
+        raise WebError("bad_request", f"bots: expected {players - 1} bot specs, one for each "
+                                      f"seat but yours, got {len(specs)}")
+    return tuple(specs)
+
+
+def _seat(seat: int, players: int) -> int:
+    if seat not in range(players):
+        allowed = "0 or 1" if players == 2 else f"0 to {players - 1}"
+        raise WebError("bad_request", f"seat: expected {allowed}, got {seat!r}")
     return seat
 
 
@@ -149,11 +185,12 @@ class Tables:
             self._tables.move_to_end(table_id)
             return table
 
-    def _add(self, game: Game, seat: int, bot: str, movers: list[int]) -> dict[str, Any]:
-        """Hold ``game`` (``seat`` and ``bot`` checked already) and let the bot play."""
-        table = Table(id=secrets.token_urlsafe(12), game=game, seat=seat, bot_spec=bot,
-                      bot=make_bot(bot, game.seed), hint_rng=random.Random(game.seed),
-                      movers=movers)
+    def _add(self, game: Game, seat: int, specs: tuple[str, ...],
+             movers: list[int]) -> dict[str, Any]:
+        """Hold ``game`` (``seat`` and ``specs`` checked already) and let the bots play."""
+        bots = seat_bots(specs, game.seed, game.rules.players, seat)
+        table = Table(id=secrets.token_urlsafe(12), game=game, seat=seat, bot_specs=specs,
+                      bots=bots, hint_rng=random.Random(game.seed), movers=movers)
         with self._lock:
             while len(self._tables) >= self.capacity:
                 self._tables.popitem(last=False)
@@ -162,24 +199,27 @@ class Tables:
             return {"id": table.id, "steps": steps, "table": table.view()}
 
     def new_game(self, *, profile: str | None = None, profile_toml: str | None = None,
-                 seed: int | None = None, seat: int = 0, bot: str = "search") -> dict[str, Any]:
+                 seed: int | None = None, seat: int = 0, bot: str = "search",
+                 bots: list[str] | None = None) -> dict[str, Any]:
         """Start a game of a built-in ``profile`` (default ``bezique``) or of an uploaded house
         profile (``profile_toml``), the person in ``seat``, against ``bot`` (``search``,
-        ``search:N``, ``planner``, ``greedy``, ``random``); the first deal is dealt and the bot
-        plays until it is the person's turn. Returns ``{"id", "steps", "table"}``."""
-        rules, spec = _rules(profile, profile_toml), _bot(bot)
-        _seat(seat)
+        ``search:N``, ``planner``, ``greedy``, ``random``) in every other seat, or ``bots`` one
+        a seat; the first deal is dealt and the bots play until it is the person's turn.
+        Returns ``{"id", "steps", "table"}``."""
+        rules = _rules(profile, profile_toml)
+        specs = _specs(bot, bots, rules.players)
+        _seat(seat, rules.players)
         if seed is not None and not 0 <= seed < 2**63:
             raise WebError("bad_request", "seed: expected a whole number from 0 to 2**63 - 1")
         game = Game(rules, seed=seed)
         game.new_deal()
-        return self._add(game, seat, spec, [])
+        return self._add(game, seat, specs, [])
 
-    def load_record(self, text: str, *, seat: int = 0, bot: str = "search") -> dict[str, Any]:
+    def load_record(self, text: str, *, seat: int = 0, bot: str = "search",
+                    bots: list[str] | None = None) -> dict[str, Any]:
         """Go on with a game from its record (`bezique.record` format, replayed and checked in
         full: any tampering is a `WebError` ``record``); as `new_game` otherwise."""
-        spec = _bot(bot)
-        _seat(seat)
+        _named(bot, bots)  # a bad spec is refused before the record is read
         if len(text) > MAX_RECORD_TEXT:
             raise WebError("too_large", f"the record is larger than {MAX_RECORD_TEXT:,} "
                                         "characters")
@@ -194,10 +234,13 @@ class Tables:
         if not isinstance(game, Game):
             raise WebError("record", "this record holds a single deal, not a game: only game "
                                      "records (as downloaded here) can be played on")
+        players = game.rules.players
+        specs = _specs(bot, bots, players)
+        _seat(seat, players)
         movers = [move.player for deal in loaded.deals for move in deal.moves]
         if game.deal is None:
             game.new_deal()
-        return self._add(game, seat, spec, movers)
+        return self._add(game, seat, specs, movers)
 
     def view(self, table_id: str) -> dict[str, Any]:
         """The table as the person sees it."""
@@ -249,17 +292,18 @@ class Tables:
         table.movers.append(player)
         done = deal.actions[before]
         return {"player": player, "action": str(done),
-                "events": [event_text(e, table.seat) for e in events],
+                "events": [event_text(e, table.seat, deal.rules.players) for e in events],
                 "table": table.view()}
 
     def _bot_plays(self, table: Table) -> list[dict[str, Any]]:
-        """The bot's actions until the person is to move or the deal is over."""
+        """The bots' actions until the person is to move or the deal is over."""
         steps = []
         deal = table.game.deal
         assert deal is not None
-        while not deal.is_over and deal.to_move == 1 - table.seat:
-            choice = table.bot.choose(deal.observation(1 - table.seat))
-            steps.append(self._apply(table, choice))
+        while not deal.is_over and deal.to_move != table.seat:
+            player = deal.to_move
+            assert player is not None
+            steps.append(self._apply(table, table.bots[player].choose(deal.observation(player))))
         return steps
 
     def undo(self, table_id: str) -> dict[str, Any]:

@@ -6,6 +6,12 @@ Cards are written with their copy letter (``QSa``), so every physical card has o
 page's ``data-card``. Actions are written in notation (``meld bezique QS JD``) with their
 `bezique.encoding` id.
 
+At three and four seats (docs/rules.md#more-seats) a bot sits in every other seat: the table
+lists every seat under ``seats`` (also at two seats), with where it sits seen from the person,
+whether it is the person's partner, and what the person sees of it; the game totals are per
+team (``teams``). The keys about the one bot (``opponent_hand``, ``tables.bot``,
+``melds.bot``) are there at two seats only.
+
 >>> import bezique
 >>> from bezique.game import Game
 >>> game = Game(bezique.load_profile("bezique"), seed=7)
@@ -31,6 +37,7 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import SUIT_NAMES, card_name, kind
@@ -39,17 +46,18 @@ from bezique.encoding import encoding
 from bezique.events import Event
 from bezique.game import Game
 from bezique.observation import mask_event
-from bezique.view.narrate import breakdown, name_players, settlement_lines
-from bezique.view.render import meld_names, status, view
+from bezique.view.narrate import breakdown, name_players, seat_names, settlement_lines
+from bezique.view.render import Seat, meld_names, status, view
 
 __all__ = ["NAMES", "action_json", "card_code", "event_text", "table_view"]
 
 NAMES = ("You", "Bot")
-"""How the page names the seats: the human first."""
+"""How the page names the seats at two seats: the human first (at more seats the bots keep
+the names of `bezique.view.narrate.NAMES`: `bezique.view.narrate.seat_names`)."""
 
 _KINDS: dict[type, str] = {
     Play: "play", Meld: "meld", Announce: "announce", DixShow: "dix_show",
-    DixExchange: "dix_exchange", Draw: "draw", Done: "done", CallOut: "call_out",
+    DixExchange: "dix_exchange", Draw: "draw", Pass: "pass", Done: "done", CallOut: "call_out",
     CarteBlanche: "carte_blanche",
 }
 
@@ -59,14 +67,10 @@ def card_code(card: int) -> str:
     return card_name(card, copies=True)
 
 
-def _names(seat: int) -> tuple[str, str]:
-    """The seat names by player number."""
-    return (NAMES[0], NAMES[1]) if seat == 0 else (NAMES[1], NAMES[0])
-
-
-def event_text(event: Event, seat: int) -> str:
-    """One event as the human sees it (the bot's private draws masked), players named."""
-    return name_players(str(mask_event(event, seat)), _names(seat))
+def event_text(event: Event, seat: int, players: int = 2) -> str:
+    """One event as the human in ``seat`` of ``players`` sees it (the bots' private draws
+    masked), players named."""
+    return name_players(str(mask_event(event, seat)), seat_names(players, seat))
 
 
 def _points(deal: Deal, action: Action, player: int) -> int:
@@ -93,6 +97,8 @@ def action_json(deal: Deal, action: Action, player: int) -> dict[str, Any]:
         out["points"] = _points(deal, action, player)
     if "points" in out:
         out["label"] = f"{action} ({out['points']} points)"
+    elif isinstance(action, Pass):
+        out["label"] = "pass to your partner"
     return out
 
 
@@ -106,17 +112,19 @@ def _cards(cards: tuple[int, ...], plays: dict[tuple[int, bool], str], on_table:
 
 
 def table_view(game: Game, seat: int, *, can_undo: bool = False) -> dict[str, Any]:
-    """The table as the human in ``seat`` sees it: hand, both tables, the trick (or the last
+    """The table as the human in ``seat`` sees it: hand, every table, the trick (or the last
     one), turn-up, stock, trumps, scores, game totals and target, whose turn, the legal
-    actions (empty when it is not the human's turn), and once the deal is over its end count;
-    once the game is over its result."""
+    actions (empty when it is not the human's turn), every seat (``seats``), and once the deal
+    is over its end count; once the game is over its result."""
     deal = game.deal
     if deal is None:
         raise ValueError("table_view: the game has no deal yet")
+    rules = game.rules
     obs = deal.observation(seat)
-    v = view(obs)
-    far, near = v.seats
-    names = _names(seat)
+    v = view(deal, seat)
+    *others, near = v.seats
+    far = others[0] if rules.players == 2 else None  # the bot, at two seats
+    names = seat_names(rules.players, seat)
     legal = [action_json(deal, a, seat) for a in obs.legal_actions()]
     exact: dict[int, str] = {}
     plays: dict[tuple[int, bool], str] = {}
@@ -128,8 +136,8 @@ def table_view(game: Game, seat: int, *, can_undo: bool = False) -> dict[str, An
     settled = game.deals and game.deals[-1] is deal
     result = game.result
     return {
-        "profile": game.rules.name,
-        "description": game.rules.description,
+        "profile": rules.name,
+        "description": rules.description,
         "seat": seat,
         "names": list(names),
         "deal_number": len(game.deals) + (0 if settled else 1),
@@ -143,18 +151,18 @@ def table_view(game: Game, seat: int, *, can_undo: bool = False) -> dict[str, An
         "stock": obs.stock_size,
         "end_phase": obs.in_end_phase,
         "hand": _cards(near.hand, plays, False, exact),
-        "opponent_hand": {"known": [card_code(c) for c in far.hand], "hidden": far.hidden},
-        "tables": {
-            "you": _cards(near.table, plays, True, exact),
-            "bot": _cards(far.table, {}, True, {}),
-        },
-        "melds": {"you": meld_names(near.melds), "bot": meld_names(far.melds)},
+        **({} if far is None else {"opponent_hand": {
+            "known": [card_code(c) for c in far.hand], "hidden": far.hidden}}),
+        "tables": {"you": _cards(near.table, plays, True, exact),
+                   **({} if far is None else {"bot": _cards(far.table, {}, True, {})})},
+        "melds": {"you": meld_names(near.melds),
+                  **({} if far is None else {"bot": meld_names(far.melds)})},
         "trick": [card_code(c) for c in obs.trick],
         "trick_leader": obs.leader if obs.trick else None,
         "last_trick": None if v.last_trick is None else {
             "winner": v.last_trick[0], "cards": [card_code(c) for c in v.last_trick[1]]},
         "scores": list(obs.scores),
-        "won": [len(obs.captured[0]), len(obs.captured[1])],
+        "won": [len(won) for won in obs.captured],
         "brisques": list(obs.brisques),
         "totals": list(game.totals),
         "target": game.target,
@@ -164,10 +172,32 @@ def table_view(game: Game, seat: int, *, can_undo: bool = False) -> dict[str, An
         "game_over": result is not None,
         "result": None if result is None else name_players(result.describe(), names),
         "can_undo": can_undo,
+        "players": rules.players,
+        "teams": [list(team) for team in rules.teams],
+        "seats": sorted((_seat_json(s, names, seat, plays, exact) for s in v.seats),
+                        key=lambda s: int(s["player"])),
     }
 
 
-def _end_count(game: Game, deal: Deal, names: tuple[str, str]) -> list[str]:
+def _seat_json(s: Seat, names: tuple[str, ...], you: int, plays: dict[tuple[int, bool], str],
+               exact: dict[int, str]) -> dict[str, Any]:
+    """One seat as the person in seat ``you`` sees it: its name, where it sits (``near``, and
+    ``far`` at two seats, else ``left``, ``across``, ``right``), whether it is the person or
+    a partner, the cards of its hand shown face up (``known``: the person's whole hand, or
+    what the others have shown) and how many more lie face down, its table (the person's with
+    the play a click means), declarations, deal points, cards won and brisques."""
+    mine = s.player == you
+    return {
+        "player": s.player, "name": names[s.player], "you": mine,
+        "place": s.place or ("near" if mine else "far"),
+        "partner": you in s.partners,
+        "known": [card_code(c) for c in s.hand], "hidden": s.hidden,
+        "table": _cards(s.table, plays if mine else {}, True, exact if mine else {}),
+        "melds": meld_names(s.melds), "score": s.score, "won": s.won, "brisques": s.brisques,
+    }
+
+
+def _end_count(game: Game, deal: Deal, names: tuple[str, ...]) -> list[str]:
     """The finished deal's points by reason and its settlement, as lines."""
     lines = breakdown(deal, names) + settlement_lines(game.settlements[-1], names)
     return [line.strip() for line in lines]

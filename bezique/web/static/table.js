@@ -55,39 +55,136 @@ function clickCard(item) {
   act(item.action || `play ${item.card}`);
 }
 
+// Three and four seats (t.players > 2): a bot in every other seat, each in its box by its
+// place seen from you (left, across, right), your partner marked; totals per team.
+const manySeats = (t) => t.players > 2;
+const PLACE_ORDER = ["left", "across", "right"];
+
+function seatOptions(count) {
+  // the seats of the new-game dialog: P0 … P(count - 1), keeping the choice where it fits
+  const select = $("seat");
+  const chosen = select.value;
+  select.replaceChildren();
+  for (let p = 0; p < count; p++) select.add(new Option(`P${p}`, String(p)));
+  select.value = Number(chosen) < count ? chosen : "0";
+}
+
+function teamName(t, team) {
+  return team.map((p) => t.names[p]).join("+");
+}
+
+function drawOthers(t) {
+  // the bots' boxes, in the order of their places round the table
+  const box = $("others");
+  box.replaceChildren();
+  const others = t.seats.filter((s) => !s.you)
+    .sort((a, b) => PLACE_ORDER.indexOf(a.place) - PLACE_ORDER.indexOf(b.place));
+  box.style.setProperty("--others", String(others.length));
+  for (const s of others) {
+    const div = document.createElement("div");
+    div.className = "seat other" + (s.partner ? " partner" : "");
+    div.dataset.seat = String(s.player);
+    div.dataset.place = s.place;
+    div.dataset.partner = String(s.partner);
+    div.setAttribute("data-testid", `seat-${s.player}`);
+    const label = document.createElement("div");
+    label.className = "label";
+    label.textContent = s.name + " ";
+    if (s.partner) {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = "your partner";
+      label.appendChild(badge);
+    }
+    const where = document.createElement("span");
+    where.className = "where";
+    where.textContent = ` P${s.player}, ${s.place}${t.dealer === s.player ? ", deals" : ""}`;
+    label.appendChild(where);
+    const score = document.createElement("span");
+    score.setAttribute("data-testid", `seat-${s.player}-score`);
+    score.textContent = `${s.score} points · ${s.won} cards won`;
+    label.appendChild(score);
+    const hand = document.createElement("div");
+    hand.className = "cards hand";
+    hand.setAttribute("data-testid", `seat-${s.player}-hand`);
+    for (const code of s.known) hand.appendChild(cardImage(code, "known"));
+    for (let i = 0; i < s.hidden; i++) hand.appendChild(cardImage("back"));
+    const tabled = document.createElement("div");
+    tabled.className = "cards tabled";
+    drawCards(tabled, s.table, `seat-${s.player}-table`);
+    const melds = document.createElement("div");
+    melds.className = "melds";
+    melds.textContent = s.melds.join(", ").replaceAll("_", " ");
+    div.append(label, hand, tabled, melds);
+    box.appendChild(div);
+  }
+}
+
+function drawTrick(t, cards, leader, extra) {
+  // at more seats each card of the trick says who played it (play goes round from the leader)
+  const trick = $("trick");
+  for (const [k, code] of cards.entries()) {
+    if (!manySeats(t) || leader === null) {
+      trick.appendChild(cardImage(code, extra));
+      continue;
+    }
+    const player = (leader + k) % t.players;
+    const figure = document.createElement("figure");
+    figure.dataset.seat = String(player);
+    const caption = document.createElement("figcaption");
+    caption.textContent = player === t.seat ? "you" : t.names[player];
+    figure.append(cardImage(code, extra), caption);
+    trick.appendChild(figure);
+  }
+}
+
 function draw(t) {
   state.table = t;
+  if ($("seat").options.length !== t.players) seatOptions(t.players);
   $("seat").value = String(t.seat);  // a new game or a loaded record keeps the seat
-  const you = t.seat, bot = 1 - t.seat;
-  $("title").textContent = `${t.profile} · deal ${t.deal_number} · ${t.dealer === you ? "you deal" : "the bot deals"}`;
+  const you = t.seat, bot = 1 - t.seat, many = manySeats(t);
+  const dealer = t.dealer === you ? "you deal" : many ? `${t.names[t.dealer]} deals` : "the bot deals";
+  $("title").textContent = `${t.profile} · deal ${t.deal_number} · ${dealer}`;
   drawCards($("your-hand"), t.hand, "hand");
   drawCards($("your-table"), t.tables.you, "table");
-  const botHand = $("bot-hand");
-  botHand.replaceChildren();
-  for (const code of t.opponent_hand.known) botHand.appendChild(cardImage(code, "known"));
-  for (let i = 0; i < t.opponent_hand.hidden; i++) botHand.appendChild(cardImage("back"));
-  drawCards($("bot-table"), t.tables.bot, "bot-table");
+  $("bot-seat").hidden = many;
+  $("others").hidden = !many;
+  if (many) {
+    drawOthers(t);
+  } else {
+    const botHand = $("bot-hand");
+    botHand.replaceChildren();
+    for (const code of t.opponent_hand.known) botHand.appendChild(cardImage(code, "known"));
+    for (let i = 0; i < t.opponent_hand.hidden; i++) botHand.appendChild(cardImage("back"));
+    drawCards($("bot-table"), t.tables.bot, "bot-table");
+    $("bot-melds").textContent = t.melds.bot.join(", ").replaceAll("_", " ");
+    $("bot-score").textContent = `${t.scores[bot]} points · ${t.won[bot]} cards won`;
+  }
+  const partners = many ? t.teams.find((team) => team.includes(you)).filter((p) => p !== you) : [];
+  $("your-team").textContent = many ? `(P${you}${partners.length ? ", partner " + partners.map((p) => t.names[p]).join(" and ") : ""})` : "";
+  document.querySelector(".seat.you").classList.toggle("partnered", partners.length > 0);
   $("your-melds").textContent = t.melds.you.join(", ").replaceAll("_", " ");
-  $("bot-melds").textContent = t.melds.bot.join(", ").replaceAll("_", " ");
   $("your-score").textContent = `${t.scores[you]} points · ${t.won[you]} cards won`;
-  $("bot-score").textContent = `${t.scores[bot]} points · ${t.won[bot]} cards won`;
   const up = $("turn-up");
   up.replaceChildren();
   if (t.turn_up && !t.end_phase) up.appendChild(cardImage(t.turn_up, "turn-up"));
   $("stock").textContent = t.end_phase ? "stock empty" : `stock ${t.stock}`;
-  const trick = $("trick");
-  trick.replaceChildren();
+  $("trick").replaceChildren();
+  const whose = (p) => p === you ? "you" : many ? t.names[p] : "the bot";
   if (t.trick.length) {
-    for (const code of t.trick) trick.appendChild(cardImage(code));
-    $("trick-label").textContent = t.trick_leader === you ? "you led" : "the bot led";
+    drawTrick(t, t.trick, t.trick_leader, "");
+    $("trick-label").textContent = `${whose(t.trick_leader)} led`;
   } else if (t.last_trick) {
-    for (const code of t.last_trick.cards) trick.appendChild(cardImage(code, "faded"));
-    $("trick-label").textContent = `last trick: ${t.last_trick.winner === you ? "yours" : "the bot's"}`;
+    drawTrick(t, t.last_trick.cards, null, "faded");
+    const winner = t.last_trick.winner;
+    $("trick-label").textContent = `last trick: ${winner === you ? "yours" : whose(winner) + "'s"}`;
   } else {
     $("trick-label").textContent = "";
   }
   $("trumps").textContent = t.trump ? `Trumps: ${t.trump}` : "Trumps not fixed yet";
-  $("totals").textContent = `Game: you ${t.totals[you]}, bot ${t.totals[bot]} (to ${t.target})`;
+  $("totals").textContent = many
+    ? `Game: ${t.teams.map((team, i) => `${teamName(t, team)} ${t.totals[i]}`).join(", ")} (to ${t.target})`
+    : `Game: you ${t.totals[you]}, bot ${t.totals[bot]} (to ${t.target})`;
   $("status").textContent = t.status;
   drawActions(t);
   $("undo").disabled = !t.can_undo;
@@ -121,7 +218,7 @@ function drawActions(t) {
 function logStep(step) {
   const item = document.createElement("li");
   item.className = step.player === state.table.seat ? "you" : "bot";
-  const who = step.player === state.table.seat ? "You" : "Bot";
+  const who = state.table.names[step.player];  // You, Bot; at more seats You, Ada, Bob …
   item.textContent = `${who}: ${step.action}`;
   const scored = step.events.filter((e) => /\+\d+$/.test(e));
   if (scored.length) item.textContent += ` (${scored.join("; ")})`;
@@ -203,7 +300,20 @@ function setUp(info) {
   for (const b of bots) $("bot").add(new Option(b, b, false, b === info.default_bot));
 }
 
-$("new-game").addEventListener("click", () => { $("profile-file").value = ""; $("new-dialog").showModal(); });
+function chosenSeats() {
+  // how many seats the game chosen in the dialog has (a house profile file: up to four)
+  if ($("profile-file").files.length) return 4;
+  const chosen = state.info.profiles.find((p) => p.name === $("profile").value);
+  return chosen ? chosen.players : 2;
+}
+
+$("new-game").addEventListener("click", () => {
+  $("profile-file").value = "";
+  seatOptions(chosenSeats());
+  $("new-dialog").showModal();
+});
+$("profile").addEventListener("change", () => seatOptions(chosenSeats()));
+$("profile-file").addEventListener("change", () => seatOptions(chosenSeats()));
 $("new-form").addEventListener("submit", async (event) => {
   const submitter = event.submitter;
   if (!submitter || submitter.value !== "start") return;
