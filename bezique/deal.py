@@ -48,9 +48,9 @@ from bezique.position import (
 from bezique.position import dealing as dealing
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
+from bezique.start import _split_order, start
 from bezique.start import shuffled as shuffled  # `Deal.new`'s shuffle, also public here
-from bezique.start import start
-from bezique.state import OVER, PHASES, STATE_FIELDS, Bits, Origin, _split_order
+from bezique.state import OVER, PHASES, STATE_FIELDS, Bits, Origin
 
 if TYPE_CHECKING:
     from bezique.observation import Observation

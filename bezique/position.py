@@ -26,7 +26,7 @@ from bezique.cards import SUIT_NAMES, card_name, kind_name, parse_card_ref, suit
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import NotationError, PositionError
 from bezique.rules.model import Rules
-from bezique.state import _split_order
+from bezique.start import _split_order
 
 MAX_POINTS = 10**15
 """Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""

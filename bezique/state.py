@@ -61,37 +61,6 @@ class Origin:
     guess: int | None = None
 
 
-def _split_order(
-    c: Compiled, cards: Sequence[int], dealer: int
-) -> tuple[list[list[int]], list[int], int | None]:
-    """The hands, the stock (top first) and the turn-up that dealing ``cards`` in this
-    order gives, by the profile's packets to each seat in turn, the seat after the dealer first
-    and the dealer last (at two seats: the non-dealer first). Any items may be dealt: given
-    positions ``range(pack_size)`` it says where each position of a pack goes
-    (`bezique.deal.dealing`)."""
-    rules = c.rules
-    size, packets = rules.deal.hand_size, rules.deal.packets
-    hands: list[list[int]] = [[] for _ in range(c.players)]
-    pos = 0
-    order = c.draw_order[c.next_seat[dealer]]  # the seats after the dealer, the dealer last
-    while len(hands[dealer]) < size:
-        for n in packets:
-            for p in order:
-                take = min(n, size - len(hands[p]))
-                hands[p].extend(cards[pos:pos + take])
-                pos += take
-            if len(hands[dealer]) >= size:
-                break
-    rest = list(cards[pos:])
-    turn_up: int | None = None
-    if c.turn_up:
-        if rules.trump.selection == "turn_up_next":
-            turn_up, rest = rest[0], rest[1:]
-        else:
-            turn_up, rest = rest[-1], rest[:-1]
-    return hands, rest, turn_up
-
-
 STATE_FIELDS: Final[tuple[str, ...]] = (
     "_actions",
     "_c",
