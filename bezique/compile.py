@@ -308,6 +308,9 @@ class Compiled:
     court_bits: int
     brisque_bits: int
     revoke_forfeit: bool
+    duels: bool
+    """The end phase is two duels of two seats (``endgame.format = "pairwise_duels"``, four
+    seats: `bezique.moves`)."""
     cady: bool
     """Pending declarations may be announced (``melds.pending = "cady"``)."""
     dix_actions: bool
@@ -357,6 +360,7 @@ class Compiled:
         court_bits: int,
         brisque_bits: int,
         revoke_forfeit: bool,
+        duels: bool,
         cady: bool,
         dix_actions: bool,
         dix_anytime: bool,
@@ -401,6 +405,7 @@ class Compiled:
         self.court_bits = court_bits
         self.brisque_bits = brisque_bits
         self.revoke_forfeit = revoke_forfeit
+        self.duels = duels
         self.cady = cady
         self.dix_actions = dix_actions
         self.dix_anytime = dix_anytime
@@ -523,6 +528,7 @@ def compile_rules(rules: Rules) -> Compiled:
         court_bits=court,
         brisque_bits=brisque,
         revoke_forfeit=rules.endgame.revoke_penalty == "forfeit_remaining_tricks",
+        duels=rules.endgame.format == "pairwise_duels",
         cady=rules.melds.pending == "cady",
         dix_actions=dix_show or dix_exchange,
         dix_anytime=dix.declare_anytime,

@@ -62,6 +62,7 @@ def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     d = cls()
     d._partial = False  # pickled only when true (and not at all before `clone(history=False)`)
     d._passed = 0  # not in pickles made before partnership declaring
+    d._duel = -1  # nor before the duels of the end phase
     for name, value in state.items():
         setattr(d, name, value)
     d._c = compile_rules(d.rules)
@@ -404,6 +405,7 @@ class Deal(DealMoves):
         d._decls = self._decls
         d._dix_scored = self._dix_scored
         d._drawn = self._drawn
+        d._duel = self._duel
         d._end_phase = self._end_phase
         d._hand = self._hand[:]
         d._heap = self._heap

@@ -21,7 +21,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import CARDS, SUIT_NAMES, card_name, cards_of, iter_bits
+from bezique.cards import CARDS, SUIT_NAMES, Card, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
@@ -118,8 +118,15 @@ class DealMoves(DealState):
         if revoked:
             self._forfeit(p)
         elif len(self._trick) < c.players:
-            self._phase = FOLLOW
-            self._to_move = c.next_seat[p]
+            duel = self._duel
+            if duel < 0:
+                self._phase = FOLLOW
+                self._to_move = c.next_seat[p]
+            elif len(self._trick) == 1:  # a duel: the other seat of the pair answers
+                self._phase = FOLLOW
+                self._to_move = c.next_seat[p] if p == duel else duel
+            else:
+                self._resolve_duel()
         elif c.players == 2:
             self._resolve_trick()
         else:
@@ -224,24 +231,55 @@ class DealMoves(DealState):
         """`_resolve_trick` at more than two seats: the trick's N cards go to the seat whose
         card won it (`trick_winner`: of identical cards, the first played)."""
         c = self._c
-        rules = c.rules
         trick = self._trick
         n = c.players
         winner = (self._leader + trick_winner(trick, self._trump)) % n
-        bits = self._trick_bits()
-        self._trick = []
-        self._tricks += 1
-        self._last_winner = winner
-        self._events.append(Event("trick", winner, tuple(CARDS[x] for x in trick)))
         last_stock = not self._end_phase and self.stock_size == n
-        gained = self._gather(winner, bits)
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(winner, trick_points(c, gained), self._trick_reason())
-            if self._check_target(winner, declaration=False):
-                return
+        if self._won(winner, tuple(CARDS[x] for x in trick), self._trick_bits()):
+            return
         final = self._end_phase and not all(
             self._hand[p] | self._table[p] for p in range(n))
         self._after_trick(winner, final, last_stock)
+
+    def _resolve_duel(self) -> None:
+        """`_resolve_trick` in an end phase of two duels (``endgame.format = "pairwise_duels"``,
+        docs/rules.md#more-seats, EB9-643): the two cards go to the seat of the pair whose card
+        won, who leads next. When either seat of the pair is out of cards the other two play
+        theirs, the first of them (two seats after the first pair's first) leading; the end of
+        their duel ends the deal."""
+        c = self._c
+        lead, follow = self._trick
+        leader = self._leader
+        duel = self._duel
+        other = c.next_seat[duel] if leader == duel else duel
+        winner = other if beats(follow, lead, self._trump) else leader
+        if self._won(winner, (CARDS[lead], CARDS[follow]), (1 << lead) | (1 << follow)):
+            return
+        hand = self._hand  # tables are empty in the end phase
+        if hand[leader] and hand[other]:
+            self._after_trick(winner, False, False)
+            return
+        second = c.next_seat[c.next_seat[duel]]  # the other pair
+        if not (hand[second] and hand[c.next_seat[second]]):
+            self._after_trick(winner, True, False)  # its duel is over too: the deal ends
+            return
+        self._after_trick(winner, False, False)
+        self._duel = self._leader = self._to_move = second
+
+    def _won(self, winner: int, cards: tuple[Card, ...], bits: int) -> bool:
+        """A trick of more than two seats, or of a duel, is over: ``winner`` takes its
+        ``cards`` (``bits``), counted where brisques count at once; True when that ended the
+        deal (``game.end``)."""
+        rules = self.rules
+        self._trick = []
+        self._tricks += 1
+        self._last_winner = winner
+        self._events.append(Event("trick", winner, cards))
+        gained = self._gather(winner, bits)
+        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
+            self._score(winner, trick_points(self._c, gained), self._trick_reason())
+            return self._check_target(winner, declaration=False)
+        return False
 
     def _trick_reason(self) -> str:
         return "brisques" if self.rules.trick_points.scheme == "brisques" else "trick_points"
@@ -374,6 +412,8 @@ class DealMoves(DealState):
 
     def _enter_end_phase(self) -> None:
         self._end_phase = True
+        if self._c.duels:  # the winner of the last trick duels the next seat (EB9-643)
+            self._duel = self._leader
         for p in range(self._c.players):
             self._hand[p] |= self._table[p]
             self._table[p] = 0
@@ -434,10 +474,11 @@ class DealMoves(DealState):
 
     def _follow_allowed(self, hand: int) -> int:
         """The cards of ``hand`` the seat to move may play to the trick in the end phase
-        (`follow_choices`; at more seats `follow_choices_n` with the profile's keys)."""
+        (`follow_choices`; at more seats `follow_choices_n` with the profile's keys, but in a
+        duel, whose tricks are two seats')."""
         c = self._c
         trick = self._trick
-        if c.players == 2:
+        if c.players == 2 or self._duel >= 0:  # a duel's tricks follow the two-seat duties
             return follow_choices(hand, trick[0], self._trump, self.rules.endgame.obligation)
         at = trick_winner(trick, self._trump)
         partner_wins = c.team_of[(self._leader + at) % c.players] == c.team_of[self._to_move]

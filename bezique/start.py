@@ -117,6 +117,7 @@ def start(
     d._carte = [1 if c.carte_blanche is not None else 0] * n
     d._partial = False
     d._passed = 0
+    d._duel = leader if d._end_phase and c.duels else -1  # set up in the end phase: it duels
     if turn_up is not None:
         d._events.append(Event("turn_up", dealer, (CARDS[turn_up],)))
         if scores is None and c.dix_on and c.rules.dix.turn_up_scores and d._is_dix(turn_up):

@@ -71,6 +71,7 @@ STATE_FIELDS: Final[tuple[str, ...]] = (
     "_decls",
     "_dix_scored",
     "_drawn",
+    "_duel",
     "_end_phase",
     "_events",
     "_hand",
@@ -152,6 +153,9 @@ class DealState:
     """Passes of the declaring turn since the trick was won (``partnership.declarer``): the
     winner holds the turn while it is even, his partner while it is odd; always 0 where no seat
     has a partner."""
+    _duel: int
+    """In an end phase of two duels (``endgame.format = "pairwise_duels"``): the first seat of
+    the pair now playing, the other being the seat after it; -1 in every other deal."""
 
     @property
     def stock_size(self) -> int:
@@ -301,7 +305,7 @@ class DealState:
         )
         if len(h) != 2:  # more seats: every seat's values (the pairs above are seats 0 and 1)
             snapshot._wide = (tuple(h), tuple(t), tuple(k), tuple(cp), tuple(sc), tuple(ca),
-                              self._passed)
+                              self._passed, self._duel)
         return snapshot
 
     def restore(self, snapshot: Snapshot) -> None:
@@ -355,6 +359,7 @@ class DealState:
         self._scores[:] = wide[4]
         self._carte[:] = wide[5]
         self._passed = wide[6]
+        self._duel = wide[7]
 
 
 _Values = tuple[
@@ -369,11 +374,11 @@ captured, scores and carte blanche state; the trick and the stock; the declarati
 
 _Wide = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    tuple[int, ...], int,
+    tuple[int, ...], int, int,
 ]
 """What a `Snapshot` of a deal of more than two seats keeps besides its `_Values`: every seat's
-hand, table, known, captured, scores and carte blanche state, and the passes of the declaring
-turn (two-seat snapshots have none: two seats never pass)."""
+hand, table, known, captured, scores and carte blanche state, the passes of the declaring turn
+and the duel (two-seat snapshots have neither: two seats never pass nor duel apart)."""
 
 
 class Snapshot:
@@ -481,14 +486,23 @@ class Bits:
 
     def more_seats(self) -> tuple[int, ...]:
         """What `position` leaves out at more than two seats: ``hand``, ``table`` and
-        ``carte`` of seat 2, then of seat 3 (empty at two seats); with `position`, a key of
-        a position at any number of seats."""
+        ``carte`` of seat 2, then of seat 3, then the duel (`duel`) (empty at two seats); with
+        `position`, a key of a position at any number of seats."""
         d = self._d
         h, t, c = d._hand, d._table, d._carte
+        if len(h) == 2:
+            return ()
         out: list[int] = []
         for p in range(2, len(h)):
             out += (h[p], t[p], c[p])
+        out.append(d._duel)
         return tuple(out)
+
+    @property
+    def duel(self) -> int:
+        """In an end phase of two duels (``endgame.format = "pairwise_duels"``): the first seat
+        of the pair playing now, the other the seat after it; -1 otherwise."""
+        return self._d._duel
 
     @property
     def trick(self) -> tuple[int, ...]:
