@@ -30,6 +30,7 @@ from bezique.check.invariants_seats import (
     ended_early,
     follow_violations,
     team,
+    tricks_a_deal,
 )
 from bezique.check.playout import Playout, default_max_plies
 from bezique.check.reuse import reuse_violation
@@ -433,10 +434,11 @@ def _allowed_trick_credit(rules: Rules, raw: int) -> set[int]:
 
 
 def tricks(deal: Deal) -> None:
-    """6. A finished deal has pack size / players tricks; the piles are what ``tricks.gather``
-    implies; the trick points credited plus the last-trick bonus equal what the profile implies
-    (R6): the captured cards' points (the whole pack's ``trick_total`` where every trick is
-    gathered), credited unless ``brisques.counted`` or the French conditions withhold them."""
+    """6. A finished deal has pack size / players tricks (more in two duels: N5); the piles
+    are what ``tricks.gather`` implies; the trick points credited plus the last-trick bonus
+    equal what the profile implies (R6): the captured cards' points (the whole pack's
+    ``trick_total`` where every trick is gathered), credited unless ``brisques.counted`` or the
+    French conditions withhold them."""
     c = compile_rules(deal.rules)
     rules = deal.rules
     n = sum(e.kind == "trick" for e in deal.events)
@@ -445,7 +447,8 @@ def tricks(deal: Deal) -> None:
     if not deal.is_over or ended_early(deal):
         return
     seats = range(c.players)
-    if n != c.pack_size // c.players:
+    stock_tricks, end_tricks = tricks_a_deal(rules)
+    if n != stock_tricks + end_tricks:
         raise InvariantError(6, f"{n} tricks in a deal of {c.pack_size} cards")
     captured, heap = _model_piles(deal)
     actual = [deal.captured(p).bits for p in seats]
@@ -471,7 +474,6 @@ def tricks(deal: Deal) -> None:
     if [e.points for e in last] != ([bonus] if bonus else []):
         raise InvariantError(6, f"last-trick bonus {[e.points for e in last]}, expected {bonus}")
     winners = [e.player for e in deal.events if e.kind == "trick"]
-    stock_tricks = (c.pack_size - c.players * rules.deal.hand_size) // c.players
     which = n if rules.last_trick.which == "final" else stock_tricks
     if last and last[0].player != winners[which - 1]:
         went = last[0].player

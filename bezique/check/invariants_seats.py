@@ -39,7 +39,7 @@ __all__ = [
     "conservation", "dealt_shape", "declarations", "declarers", "dix", "dix_scores_every_dix",
     "draws", "ended_early", "follow_violations", "holdings", "information",
     "one_seat_beziques", "opponents_cards", "rotation", "shapes", "team", "team_totals",
-    "trick_count", "trick_points", "trick_winner", "tricks",
+    "trick_count", "trick_points", "trick_winner", "tricks", "tricks_a_deal",
 ]
 
 CHECKED = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N11", "N12")
@@ -256,28 +256,64 @@ def dealt_shape(deal: Deal) -> None:
                                    f"{_pack_size(rules)} - {n} x {h}")
 
 
+def _orders(deal: Deal, rounds: list[_Round]) -> tuple[list[list[int]], list[int]]:
+    """The playing order each trick of ``rounds`` was owed, and that of the trick now on the
+    table, as docs/rules.md#more-seats states it: every seat in playing order from the leader,
+    the winner of a trick leading the next. In an end phase of two duels
+    (``endgame.format = "pairwise_duels"``, EB9-643) the winner of the last stock trick and the
+    next seat play two-card tricks until either is out of cards, then the other two, the first
+    of them leading (a documented default)."""
+    rules = deal.rules
+    n = rules.players
+    duels = rules.endgame.format == "pairwise_duels"
+    held = [len(h) for h in deal.origin.hands]  # each seat's cards, hand and table
+    leader, pair = deal.origin.leader, -1  # pair: the first seat of the duel, -1 outside one
+
+    def order(end_phase: bool) -> list[int]:
+        nonlocal pair
+        if not (duels and end_phase):
+            return [(leader + k) % n for k in range(n)]
+        if pair < 0:
+            pair = leader
+        return [leader, (pair + 1) % n if leader == pair else pair]
+
+    orders = []
+    for r in rounds:
+        orders.append(order(r.end_phase))
+        for p, _ in r.plays:
+            held[p] -= 1
+        for e in r.draws:
+            held[e.player if e.player is not None else 0] += 1
+        leader = r.winner
+        if pair >= 0 and not (held[pair] and held[(pair + 1) % n]):
+            second = (pair + 2) % n
+            if held[second] and held[(second + 1) % n]:
+                pair = leader = second
+    return orders, order(deal.in_end_phase)
+
+
 def tricks(deal: Deal) -> None:
-    """N3. Every trick has N cards, played in playing order from its leader; it is won by the
-    first of its highest cards; the winner leads the next."""
-    n = deal.rules.players
+    """N3. Every trick has N cards (two in a duel of ``endgame.format = "pairwise_duels"``),
+    played in playing order from its leader; it is won by the first of its highest cards; the
+    winner leads the next (but for the first trick of the second duel, led by its first seat)."""
     rounds, now = _history(deal)
-    for i, r in enumerate(rounds, 1):
+    orders, next_order = _orders(deal, rounds)
+    for i, (r, order) in enumerate(zip(rounds, orders, strict=True), 1):
         seats = [p for p, _ in r.plays]
-        if len(r.cards) != n or seats != [(r.leader + k) % n for k in range(n)]:
+        if len(r.cards) != len(order) or seats != order:
             raise InvariantError("N3", f"trick {i} has {len(r.cards)} cards played by "
-                                       f"{seats}, not {n} from P{r.leader} in playing order",
+                                       f"{seats}, not {len(order)} played by {order}",
                                  evidence=_cards(r.cards))
         if tuple(c for _, c in r.plays) != r.cards:
             raise InvariantError("N3", f"trick {i} holds other cards than were played",
                                  evidence=f"{_cards(r.cards)} for {_cards(c for _, c in r.plays)}")
-        won = (r.leader + trick_winner(r.cards, r.trump)) % n
+        won = order[trick_winner(r.cards, r.trump)]
         if r.winner != won:
             raise InvariantError("N3", f"trick {i} went to P{r.winner}, but P{won} played the "
                                        "first of its highest cards", evidence=_cards(r.cards))
-    leader = rounds[-1].winner if rounds else deal.origin.leader
-    if [p for p, _ in now] != [(leader + k) % n for k in range(len(now))]:
+    if [p for p, _ in now] != next_order[:len(now)]:
         raise InvariantError("N3", f"the trick on the table is played by {[p for p, _ in now]}"
-                                   f", not in playing order from P{leader}")
+                                   f", not in the order {next_order}")
 
 
 def draws(deal: Deal) -> None:
@@ -314,19 +350,26 @@ def holdings(deal: Deal) -> None:
         raise InvariantError("N4", f"at a stock-phase lead the seats hold {held} cards")
 
 
+def tricks_a_deal(rules: Rules) -> tuple[int, int]:
+    """N5. The stock tricks and the end tricks of a deal of ``rules`` as dealt: (P − N·h) / N
+    and h, or 2h in an end phase of two duels (``endgame.format = "pairwise_duels"``: each
+    seat's h cards in two-card tricks)."""
+    n, h = rules.players, rules.deal.hand_size
+    end = 2 * h if rules.endgame.format == "pairwise_duels" else h
+    return (_pack_size(rules) - n * h) // n, end
+
+
 def trick_count(deal: Deal) -> None:
-    """N5. A finished deal (not ended early) has (P − N·h) / N stock tricks and h end tricks:
-    P / N in all."""
+    """N5. A finished deal (not ended early) has (P − N·h) / N stock tricks and h end tricks,
+    P / N in all (`tricks_a_deal`: 2h end tricks in two duels)."""
     if not deal.is_over or ended_early(deal):
         return
-    rules = deal.rules
-    n, h = rules.players, rules.deal.hand_size
     rounds, _ = _history(deal)
     stock = sum(not r.end_phase for r in rounds)
-    expected = (_pack_size(rules) - n * h) // n
-    if (stock, len(rounds) - stock) != (expected, h):
+    expected = tricks_a_deal(deal.rules)
+    if (stock, len(rounds) - stock) != expected:
         raise InvariantError("N5", f"{stock} stock tricks and {len(rounds) - stock} end "
-                                   f"tricks, not {expected} and {h}")
+                                   f"tricks, not {expected[0]} and {expected[1]}")
 
 
 def trick_points(deal: Deal) -> None:
