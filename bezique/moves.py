@@ -118,13 +118,12 @@ class DealMoves(DealState):
         if revoked:
             self._forfeit(p)
         elif len(self._trick) < c.players:
-            duel = self._duel
-            if duel < 0:
+            if self._duel < 0:
                 self._phase = FOLLOW
                 self._to_move = c.next_seat[p]
             elif len(self._trick) == 1:  # a duel: the other seat of the pair answers
                 self._phase = FOLLOW
-                self._to_move = c.next_seat[p] if p == duel else duel
+                self._to_move = c.next_seat[p] if p == self._duel else self._duel
             else:
                 self._resolve_duel()
         elif c.players == 2:
