@@ -25,7 +25,7 @@ from typing import Any, Literal
 import pytest
 from attrs import evolve
 from conftest import patches_the_engine
-from seated import PARTNERS, seated
+from seated import PARTNERS, lift_gate, seated
 
 from bezique.actions import Play
 from bezique.cards import iter_bits
@@ -38,12 +38,14 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.moves import DealMoves
+from bezique.record import dumps, rebuild
 from bezique.rules.model import Rules
 from bezique.search import solve
 from bezique.search.horizon import choose
 from bezique.search.solver import side_weights
 from bezique.state import Snapshot
 from bezique.tricks import follow_choices
+from bezique.view.svg import deal as svg_deal
 
 Teams = tuple[tuple[int, ...], ...] | None
 SEATINGS = [None, PARTNERS]
@@ -406,3 +408,25 @@ def test_the_horizon_plays_a_duel_end_phase_on_a_budget() -> None:
         choice = choose(deal, max_nodes=2_000)
         assert choice.action in deal.legal_actions()
         deal.apply(choice.action)
+
+
+# ---------------------------------------------------------------- above the engine
+
+
+def test_a_duel_deal_records_replays_and_renders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal with two duels is recorded, written, read back and replayed to the same deal;
+    every seat's view of a position in the duels renders, the trick of two cards shown."""
+    lift_gate(monkeypatch)
+    for teams in SEATINGS:
+        rules = duels(teams)
+        deal = random_deal(rules, 6)
+        text = dumps(deal)
+        again = rebuild(text)
+        assert isinstance(again, Deal) and again == deal and dumps(again) == text
+        rng = random.Random(6)
+        middle = Deal.new(rules, seed=6, dealer=2)
+        while not (middle.bits.duel >= 0 and middle.trick):
+            middle.apply(rng.choice(middle.legal_actions()))
+        for p in range(4):
+            assert middle.render(p) and svg_deal(middle)
+        assert middle.observation(middle.to_move or 0).legal_actions() == middle.legal_actions()
