@@ -200,8 +200,8 @@ def test_a_position_set_up_in_the_end_phase_starts_the_first_duel() -> None:
 
 
 def test_full_table_is_unchanged_and_two_seats_never_duel() -> None:
-    """The default ``"full_table"`` plays four-card end tricks; no deal but a duel has a
-    duel (`Bits.duel` -1), and a two-seat snapshot keeps its layout."""
+    """The default ``"full_table"`` plays four-card end tricks; a deal at a full table or at
+    two seats never duels (`Bits.duel` -1), and a two-seat snapshot keeps its layout."""
     deal = random_deal(seated(4), 1)
     assert all(len(e.cards) == 4 for e in end_tricks(deal)) and deal.bits.duel == -1
     two = Deal.from_position(seated(2), hands=["AS", "KS"], trump="C")
