@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import warnings
 from collections.abc import Iterator
+from importlib.util import find_spec
 from typing import Any, Literal
 
 import pytest
@@ -37,6 +39,7 @@ from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
+from bezique.features import deal_tensor, observation_size
 from bezique.moves import DealMoves
 from bezique.record import dumps, rebuild
 from bezique.rules.model import Rules
@@ -430,3 +433,32 @@ def test_a_duel_deal_records_replays_and_renders(monkeypatch: pytest.MonkeyPatch
         for p in range(4):
             assert middle.render(p) and svg_deal(middle)
         assert middle.observation(middle.to_move or 0).legal_actions() == middle.legal_actions()
+
+
+@pytest.mark.parametrize("teams", SEATINGS)
+def test_the_adapters_play_the_duels(teams: Teams) -> None:
+    """Every seat's observation tensor through a deal with two duels has the layout's size;
+    OpenSpiel's `random_sim_test` and PettingZoo's `api_test` pass on the duel rules (each
+    skips without its extra)."""
+    rules = duels(teams)
+    size = observation_size(rules)
+    rng = random.Random(4)
+    deal = Deal.new(rules, seed=4, dealer=3)
+    while not deal.is_over:
+        assert all(len(deal_tensor(deal, p)) == size for p in range(4))
+        deal.apply(rng.choice(deal.legal_actions()))
+    if find_spec("pyspiel") is not None:
+        import pyspiel
+
+        from bezique.adapters.openspiel import register_rules
+
+        game = pyspiel.load_game("python_bezique", {"profile": register_rules(rules)})
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    if find_spec("pettingzoo") is not None:
+        from pettingzoo.test import api_test
+
+        from bezique.adapters import pettingzoo
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # api_test's notes on a Dict space
+            api_test(pettingzoo.env(rules), num_cycles=200)
