@@ -1,9 +1,9 @@
 """Rules and deals at three and four seats for the tests of issue 34 (docs/rules.md#more-seats).
 
-No validated profile has more than two seats yet (the validation gate of
-`bezique.rules.validate.PLAYABLE_SEATS`), so `seated` builds the rules with ``attrs.evolve``,
-which validation does not see, and `lift_gate` lifts the gate for a test that reads such rules
-back from text (a record's inline profile).
+`seated` moves a two-seat profile to more seats with ``attrs.evolve`` (a pack per player, one
+team a seat unless told), which keeps the rest of the profile as it is: the built-in
+``three-handed``, ``four-handed`` and ``partnership`` are the sourced profiles, these test the
+engine's seat arithmetic on any profile.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import pytest
 from attrs import evolve
 
 import bezique
@@ -47,11 +46,3 @@ def deals(rules: Rules, seeds: range) -> Iterator[Deal]:
     random actions (some finished, some not)."""
     for seed in seeds:
         yield played(rules, seed, None if seed % 3 else 5 + 7 * seed)
-
-
-def lift_gate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lift the validation gate on more than two seats for the rest of a test (a fixture's
-    body: ``lift_gate(monkeypatch)``)."""
-    import bezique.rules.validate
-
-    monkeypatch.setattr(bezique.rules.validate, "PLAYABLE_SEATS", 4)

@@ -79,13 +79,13 @@ def test_every_builtin_profile_plays_to_a_result(builtin_name: str, seed: int) -
     assert result.deals == len(game.deals) == len(game.settlements)
     assert result.totals == game.totals
     assert all(s.kind in CONTINUE_KINDS for s in game.settlements[:-1])
-    before, target = (0, 0), rules.game.target
+    before, target = (0,) * len(rules.teams), rules.game.target
     for deal, s in zip(game.deals, game.settlements, strict=True):
         counted_in_deal = rules.brisques.counted == "always"
         expected = settle(
             rules,
             points=deal.scores,
-            brisques=(0, 0) if counted_in_deal else deal.brisques,
+            brisques=None if counted_in_deal else deal.brisques,
             totals=before,
             called_out=deal.called_out,
             dealer=deal.dealer,
@@ -106,7 +106,7 @@ def test_settle_deal_is_the_games_settlement(builtin_name: str, seed: int) -> No
     rules = load_profile(builtin_name)
     game = Game(rules, seed=seed)
     play_out(game, seed)
-    before, target = (0, 0), rules.game.target
+    before, target = (0,) * len(rules.teams), rules.game.target
     for deal, s in zip(game.deals, game.settlements, strict=True):
         assert settle_deal(deal, totals=before, target=target) == s
         before, target = s.totals, s.target

@@ -289,7 +289,7 @@ def test_extends_missing_file(tmp_path: Path) -> None:
     found = problems('extends = "nowhere/base.toml"\n', base_dir=tmp_path)
     assert found == (f"{SRC}: extends: no built-in profile or file 'nowhere/base.toml' "
                      "(built-in: besigue, bezique, bezique-first-marriage, chinese, eight-pack, "
-                     "five-hundred, pinochle, rubicon)",)
+                     "five-hundred, four-handed, partnership, pinochle, rubicon, three-handed)",)
 
 
 def test_extends_wrong_type_still_reports_own_keys() -> None:

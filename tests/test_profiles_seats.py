@@ -1,7 +1,7 @@
-"""The seat keys of issue 34, stage A (docs/rules.md#more-seats, #knobs-seats): the schema, its
-defaults on every profile, validation with key paths, the gate that refuses more than two seats
-until the engine plays them, unchanged digests and old pickles. No engine change is tested
-here: profiles above two seats cannot load."""
+"""The seat keys of issue 34 (docs/rules.md#more-seats, #knobs-seats): the schema, its defaults
+on every two-seat profile, the built-in profiles of three and four seats (stage K), validation
+with key paths, unchanged digests and old pickles. The engine at more seats is tested in the
+tests/test_seats_*.py files."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ RECORDS = ROOT / "tests" / "records"
 PICKLES = ROOT / "tests" / "pickles"
 SRC = "house.toml"
 X = 'extends = "bezique"\n'
-GATE3 = ("seats.players: 3 seats are not playable yet: the engine plays two seats, and "
-         "profiles for more are refused until it plays them")
-GATE4 = GATE3.replace("3 seats", "4 seats")
+N_SEAT = ("three-handed", "four-handed", "partnership")
+"""The built-in profiles of more than two seats (docs/rules.md#more-seats)."""
+TWO_SEAT = [name for name in list_profiles() if name not in N_SEAT]
 
 
 def problems(text: str) -> tuple[str, ...]:
@@ -56,18 +56,25 @@ def structured(text: str) -> Rules:
     return rules
 
 
-# --- defaults: every profile has two seats, one team a seat ---------------------------------
+# --- defaults: every two-seat profile has two seats, one team a seat ------------------------
 
 
-def test_every_builtin_has_two_seats_and_one_team_a_seat(builtin_name: str) -> None:
-    rules = load_profile(builtin_name)
+@pytest.mark.parametrize("name", TWO_SEAT)
+def test_every_two_seat_builtin_has_two_seats_and_one_team_a_seat(name: str) -> None:
+    rules = load_profile(name)
     assert rules.players == 2 and isinstance(rules.players, int)
     assert rules.teams == ((0,), (1,))
     assert rules.seats == SeatRules() and rules.seats.direction == "clockwise"
 
 
-def test_every_builtin_keeps_the_default_seat_rule_values(builtin_name: str) -> None:
-    rules = load_profile(builtin_name)
+def test_the_builtins_are_the_two_seat_ones_and_three_of_more_seats() -> None:
+    assert set(N_SEAT) <= set(list_profiles())
+    assert all(load_profile(name).players > 2 for name in N_SEAT)
+
+
+@pytest.mark.parametrize("name", TWO_SEAT)
+def test_every_two_seat_builtin_keeps_the_default_seat_rule_values(name: str) -> None:
+    rules = load_profile(name)
     assert rules.partnership == PartnershipRules(declarer="winner_or_pass", consult=False,
                                                  combine_table_cards=True,
                                                  bezique_from_either=False)
@@ -75,6 +82,35 @@ def test_every_builtin_keeps_the_default_seat_rule_values(builtin_name: str) -> 
     assert (e.format, e.beat, e.trump_when_void, e.beat_partner) == (
         "full_table", "current_winner", "must_overtrump", True)
     assert rules.melds.second_double_on_used_pair is False
+
+
+# (name, players, teams, packs, target, triple, quadruple, trump when void: the sources, in
+# docs/rules.md#more-seats: EB9-643, BIC-4H, and HOFF for the quadruple borrowed from Rubicon)
+N_SEAT_ROWS = [
+    ("three-handed", 3, ((0,), (1,), (2,)), 3, 2000, 1500, None, "only_if_winning"),
+    ("four-handed", 4, ((0,), (1,), (2,), (3,)), 4, 2000, 1500, 4500, "must_overtrump"),
+    ("partnership", 4, ((0, 2), (1, 3)), 4, 2000, 1500, 4500, "must_overtrump"),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "teams", "copies", "target", "triple",
+                          "quadruple", "void"), N_SEAT_ROWS, ids=[r[0] for r in N_SEAT_ROWS])
+def test_the_n_seat_builtins_play_their_sources(
+    name: str, players: int, teams: tuple[tuple[int, ...], ...], copies: int, target: int,
+    triple: int, quadruple: int | None, void: str,
+) -> None:
+    rules = load_profile(name)
+    assert (rules.players, rules.teams, rules.pack.copies) == (players, teams, copies)
+    assert rules.seats.direction == "clockwise" and rules.game.target == target
+    assert rules.melds.values["triple_bezique"] == triple
+    assert rules.melds.values.get("quadruple_bezique") == quadruple
+    assert rules.melds.values["double_bezique"] == 500
+    assert rules.melds.second_double_on_used_pair is True
+    e = rules.endgame
+    assert (e.format, e.beat, e.trump_when_void, e.beat_partner) == (
+        "full_table", "current_winner", void, True)
+    assert rules.partnership == PartnershipRules()  # BIC-4H's defaults
+    assert rules.description
 
 
 def test_default_teams_follow_the_number_of_players() -> None:
@@ -270,7 +306,6 @@ ROWS: list[tuple[str, str, str]] = [
      X + 'seats.players = 3\npack.copies = 3\nmelds.timing = "after_draw"',
      "melds.timing: 'after_draw' is a two-seat rule; no source says how it is played at 3 "
      "seats"),
-    ("more_than_two_seats_not_playable_yet", X + "seats.players = 3\npack.copies = 3", GATE3),
 ]
 
 
@@ -287,7 +322,7 @@ def test_every_seat_problem_is_reported_at_once() -> None:
             "melds.second_double_on_used_pair = true\n")
     paths = [p.split(": ")[1] for p in problems(text)]
     assert paths == ["endgame.format", "game.double_win_below", "last_stock.winner_chooses",
-                     "partnership.consult", "seats.players", "seats.players"], paths
+                     "partnership.consult", "seats.players"], paths
 
 
 def test_a_second_double_on_a_used_pair_plays_with_three_packs_or_more() -> None:
@@ -312,17 +347,17 @@ def test_checks_that_read_a_malformed_seat_key_stay_silent() -> None:
     assert found == (f"{SRC}: seats.players: expected int, got '4'",)
 
 
-def test_more_than_two_seats_are_refused_until_the_engine_plays_them() -> None:
+def test_three_and_four_seats_load_and_validate() -> None:
+    """Profiles of three and four seats play (docs/rules.md#more-seats): they load, and a Rules
+    built directly at three seats validates."""
     three = X + "seats.players = 3\npack.copies = 3\ngame.target = 2000\n"
     four = X + "seats.players = 4\npack.copies = 4\ngame.target = 2000\n"
     partnership = four + "seats.teams = [[0, 2], [1, 3]]\n"
-    assert problems(three) == (f"{SRC}: {GATE3}",)
-    assert problems(four) == (f"{SRC}: {GATE4}",)
-    assert problems(partnership) == (f"{SRC}: {GATE4}",)
-    # the gate is in validation, so a Rules built directly (tests of later stages) is refused
-    # by validate() too
+    assert profile_from_toml(three).players == 3
+    assert profile_from_toml(four).teams == ((0,), (1,), (2,), (3,))
+    assert profile_from_toml(partnership).teams == ((0, 2), (1, 3))
     built = Rules(seats=SeatRules(players=3), pack=attrs.evolve(Rules().pack, copies=3))
-    assert validate(built) == [GATE3]
+    assert validate(built) == []
 
 
 def test_two_seat_messages_are_unchanged() -> None:
@@ -420,8 +455,9 @@ def test_rules_with_seat_keys_pickle_and_come_back_equal() -> None:
 SEAT_KEYS = {f"{table}.{key}" for table, key in LATE_KEYS}
 
 
-def test_two_seat_sheets_show_no_seat_lines(builtin_name: str) -> None:
-    sheet = build_sheet(load_profile(builtin_name))
+@pytest.mark.parametrize("name", TWO_SEAT)
+def test_two_seat_sheets_show_no_seat_lines(name: str) -> None:
+    sheet = build_sheet(load_profile(name))
     keys = {k for section in sheet.sections for line in section.lines for k in line.keys}
     assert not keys & SEAT_KEYS
 

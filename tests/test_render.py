@@ -37,7 +37,8 @@ def test_render_without_perspective_shows_both_hands_and_tables(
         hand = " ".join(card_text(c) for c in deal.hand(seat.player)) or "-"
         assert _line(picture, f"P{seat.player}  hand   ") == f"P{seat.player}  hand   {hand}  " \
             f"({len(deal.hand(seat.player))})"
-    assert [s.player for s in v.seats] == [1, 0]  # player 0 nearest, as white in chess
+    n = deal.rules.players  # player 0 nearest, as white in chess; the others in playing order
+    assert [s.player for s in v.seats] == [*range(1, n), 0]
     last = picture.splitlines()[-1]
     assert last.startswith("deal over" if deal.is_over else f"P{deal.to_move} ")
 
@@ -47,17 +48,21 @@ def test_render_from_a_perspective_hides_exactly_the_unseen_cards(
     builtin_name: str, plies: int
 ) -> None:
     deal = played(builtin_name, 8, plies)
-    for p in (0, 1):
+    n = deal.rules.players
+    for p in range(n):
         v = view(deal, p)
-        near, far = v.seats[1], v.seats[0]
-        assert near.player == p and far.player == 1 - p
-        assert near.hand == tuple(deal.hand(p)) and near.hidden == 0
-        assert far.hand == tuple(deal.known(1 - p))
-        assert far.hidden == len(deal.hand(1 - p)) - len(deal.known(1 - p))
+        near = v.seats[-1]
+        assert near.player == p and near.hand == tuple(deal.hand(p)) and near.hidden == 0
+        assert [s.player for s in v.seats[:-1]] == [(p + k) % n for k in range(1, n)]
+        for far in v.seats[:-1]:  # partners see no more of each other than opponents do
+            q = far.player
+            assert far.hand == tuple(deal.known(q))
+            assert far.hidden == len(deal.hand(q)) - len(deal.known(q))
         # a world that differs only in what p cannot see draws the same picture
         world = deal.determinize(p, random.Random(plies))
         assert world.render(p) == deal.render(p)
-        assert text(deal.observation(p)) == deal.render(p)
+        if n == 2:  # an observation alone is drawn at two seats only (its view needs the deal)
+            assert text(deal.observation(p)) == deal.render(p)
 
 
 def test_a_stock_or_opponent_card_never_shows_from_a_perspective() -> None:

@@ -27,7 +27,7 @@ INVARIANT_NAMES = ["conservation", "hand-size", "turn", "atomic-rejection", "sco
                    "melds", "dix", "determinism", "records", "information", "clone", "profiles",
                    "reuse"]
 GAMES = ["bezique", "bezique-first-marriage", "besigue", "five-hundred", "pinochle", "rubicon",
-         "chinese", "eight-pack"]
+         "chinese", "eight-pack", "three-handed", "four-handed", "partnership"]
 
 
 def _text_files() -> list[Path]:

@@ -211,7 +211,8 @@ def test_undo_refuses_on_a_clone_without_history() -> None:
 
 def _bits_agree(deal: Deal, bits: Bits) -> None:
     c = compile_rules(deal.rules)
-    for p in (0, 1):
+    seats = range(deal.rules.players)
+    for p in seats:
         assert bits.hand(p) == deal.hand(p).bits
         assert bits.table(p) == deal.table(p).bits
         assert bits.known(p) == deal.known(p).bits
@@ -219,7 +220,7 @@ def _bits_agree(deal: Deal, bits: Bits) -> None:
         assert bits.score(p) == deal.scores[p]
         assert bits.carte(p) == deal._carte[p]
     assert tuple(bits.scores) == deal.scores
-    assert tuple(bits.captures) == (deal.captured(0).bits, deal.captured(1).bits)
+    assert tuple(bits.captures) == tuple(deal.captured(p).bits for p in seats)
     assert bits.trick == tuple(deal.trick)
     assert bits.stock == tuple(reversed(deal.stock))
     assert bits.heap | bits.dead == deal.heap.bits and not bits.heap & bits.dead
@@ -282,10 +283,11 @@ def test_last_action_follows_apply_undo_and_restore() -> None:
 def test_from_order_deals_as_new_does(profile: str) -> None:
     rules = load_profile(profile)
     c = compile_rules(rules)
+    totals = tuple(10 * (t + 1) for t in range(len(rules.teams)))  # one a team
     for seed, dealer in ((15, 0), (16, 1)):
         order = shuffled(c.pack_cards, seed)
-        dealt = Deal.from_order(rules, order, dealer=dealer, totals=(10, 20), target=3000)
-        new = Deal.new(rules, seed=seed, dealer=dealer, totals=(10, 20), target=3000)
+        dealt = Deal.from_order(rules, order, dealer=dealer, totals=totals, target=3000)
+        new = Deal.new(rules, seed=seed, dealer=dealer, totals=totals, target=3000)
         if not rules.deal.dealer_cut_bonus:
             assert dealt == new and dealt.events == new.events and dealt.origin == new.origin
             assert dealt.legal_actions() == new.legal_actions()
@@ -293,11 +295,11 @@ def test_from_order_deals_as_new_does(profile: str) -> None:
         assert dealt.turn_up == new.turn_up and dealt.seed is None
         where = dealing(rules, dealer=dealer)
         assert isinstance(where, Dealing)
-        for p in (0, 1):
+        for p in range(rules.players):
             assert dealt.hand(p).bits == sum(1 << order[i] for i in where.hands[p])
         assert tuple(dealt.stock) == tuple(order[i] for i in where.stock)
         assert dealt.turn_up == (None if where.turn_up is None else order[where.turn_up])
-        positions = [*where.hands[0], *where.hands[1], *where.stock]
+        positions = [i for hand in where.hands for i in hand] + [*where.stock]
         positions += [] if where.turn_up is None else [where.turn_up]
         assert sorted(positions) == list(range(c.pack_size))
 

@@ -23,7 +23,6 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 import bezique
-import bezique.rules.validate
 from bezique import Deal
 from bezique.cards import Card, iter_bits
 from bezique.check import invariants_seats as seats
@@ -320,8 +319,8 @@ def test_seat_names() -> None:
 
 
 def test_at_seats() -> None:
-    """A pack a player, one team a seat, two-seat rules back at their defaults, the gate
-    aside; invalid groupings refused."""
+    """A pack a player, one team a seat, two-seat rules back at their defaults; invalid
+    groupings refused."""
     chinese = bezique.profile_from_toml('extends = "chinese"\ndeal.dealer_cut_bonus = true')
     moved = at_seats(chinese, 3)
     assert (moved.players, moved.teams, moved.pack.copies) == (3, ((0,), (1,), (2,)), 3)
@@ -374,16 +373,13 @@ def test_check_rules_at_more_seats() -> None:
     assert "N1" not in two.getvalue() and "a whole game ended" in two.getvalue()
 
 
-def test_a_failure_at_more_seats_is_reported_as_a_record(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_failure_at_more_seats_is_reported_as_a_record() -> None:
     """What ``bezique check`` prints for a failing N-seat playout (`replayable`): its record,
     cut at the failing ply, which replays (a failing run of `check_rules` shrinks whole N-seat
     deals, minutes of work: the path is the two-seat one, tested in test_invariants_cli)."""
     deal = next(d for d in random_deals(TABLES["partnership"], range(1)) if d.is_over)
     text = replayable(playout_of(deal), 30)
     assert text.startswith("# A bezique record") and "players = 4" in text
-    monkeypatch.setattr(bezique.rules.validate, "PLAYABLE_SEATS", 4)
     again = rebuild(text)
     assert isinstance(again, Deal) and len(again.actions) == 30
     assert again.actions == deal.actions[:30]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from seated import PARTNERS, deals, lift_gate, played, seated
+from seated import PARTNERS, deals, played, seated
 
 from bezique import Deal
 from bezique.compile import compile_rules
@@ -27,11 +27,6 @@ RULES = {
     "partnership": seated(4, teams=PARTNERS),
     "pinochle-three": seated(3, "pinochle"),
 }
-
-
-@pytest.fixture(autouse=True)
-def _gate(monkeypatch: pytest.MonkeyPatch) -> None:
-    lift_gate(monkeypatch)
 
 
 def damage(text: str, old: str, new: str) -> str:

@@ -178,11 +178,13 @@ def test_from_position_errors_at_three_seats(kwargs: dict[str, object], message:
 
 
 def test_two_seat_deals_as_before() -> None:
-    """Every built-in profile deals, lists and names as on main before stage B (46bb22a):
+    """Every two-seat built-in profile deals, lists and names as on main before stage B (46bb22a):
     a fingerprint of `Deal.new` at both dealers and seeds 0-4, and of `dealing`."""
     h = hashlib.sha256()
     for name in sorted(bezique.list_profiles()):
         rules = bezique.load_profile(name)
+        if rules.players != 2:
+            continue  # the built-in profiles of more seats came later (stage K)
         for seed in range(5):
             for dealer in (0, 1):
                 d = Deal.new(rules, seed=seed, dealer=dealer)

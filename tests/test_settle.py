@@ -457,27 +457,29 @@ SCORES = st.integers(min_value=0, max_value=6000)
 @settings(max_examples=60, deadline=None)
 @given(
     name=st.sampled_from(list_profiles()),
-    points=st.tuples(SCORES, SCORES),
-    totals=st.tuples(SCORES, SCORES),
-    brisques=st.tuples(st.integers(0, 32), st.integers(0, 32)),
-    dealer=st.integers(0, 1),
+    points=st.tuples(SCORES, SCORES, SCORES, SCORES),
+    totals=st.tuples(SCORES, SCORES, SCORES, SCORES),
+    brisques=st.tuples(*[st.integers(0, 32)] * 4),
+    dealer=st.integers(0, 3),
 )
 def test_game_over_exactly_for_the_game_over_kinds(
     name: str,
-    points: tuple[int, int],
-    totals: tuple[int, int],
-    brisques: tuple[int, int],
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+    brisques: tuple[int, ...],
     dealer: int,
 ) -> None:
     """The settlement kinds (`bezique.settlement.KINDS`): every settlement's kind is
     documented; the game is over exactly for the game-over kinds; a winner exactly when the
-    game is over and not drawn, and a margin only with a winner."""
+    game is over and not drawn, and a margin only with a winner. One score a seat and one
+    total a team (the first of the four drawn), at any number of seats."""
     assert not GAME_OVER_KINDS & CONTINUE_KINDS
     rules = load_profile(name)
-    start = (0, 0) if rules.game.single_deal else totals
+    n, k = rules.players, len(rules.teams)
+    start = (0,) * k if rules.game.single_deal else totals[:k]
     most = brisques_in_pack(rules)  # each drawn count is at most 32: scaled, they fit the pack
-    brisques = (brisques[0] * most // 64, brisques[1] * most // 64)
-    s = settle(rules, points=points, brisques=brisques, totals=start, dealer=dealer)
+    counts = tuple(b * most // (32 * n) for b in brisques[:n])
+    s = settle(rules, points=points[:n], brisques=counts, totals=start, dealer=dealer % n)
     assert s.kind in KINDS
     assert s.game_over == (s.kind in GAME_OVER_KINDS)
     assert (s.winner is None) == (s.kind in CONTINUE_KINDS or s.kind == "draw")

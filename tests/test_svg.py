@@ -66,8 +66,9 @@ def test_a_picture_shows_the_cards_the_onlooker_sees_and_backs_for_the_rest(
         hidden = sum(seat.hidden for seat in v.seats)
         stock_backs = min(3, v.stock_size - (v.turn_up is not None)) if stock_shown else 0
         assert backs == hidden + stock_backs
-        if perspective is not None:  # the opponent's unseen cards are face down
-            assert hidden == len(deal.hand(1 - perspective)) - len(deal.known(1 - perspective))
+        if perspective is not None:  # the other seats' unseen cards are face down
+            assert hidden == sum(len(deal.hand(q)) - len(deal.known(q))
+                                 for q in range(deal.rules.players) if q != perspective)
 
 
 def test_declared_cards_are_drawn_apart_with_a_gold_edge() -> None:

@@ -25,7 +25,7 @@ from bezique.deal import Deal
 from bezique.errors import ProfileError
 from bezique.rules import Rules
 from bezique.rules.model import FrozenMap, GameRules, RubiconRules
-from bezique.rules.validate import PLAYABLE_SEATS, check
+from bezique.rules.validate import check
 
 __all__ = ["Playout", "at_seats", "default_max_plies"]
 
@@ -98,9 +98,9 @@ def at_seats(rules: Rules, players: int, *, teams: tuple[tuple[int, ...], ...] |
     ``game.single_deal``, ``rubicon.*``), and the value of a meld that needs more copies than
     the pack has (0). Returns ``rules`` itself at its own number of seats.
 
-    Raises `ProfileError` for a profile that is invalid at that many seats, apart from the
-    temporary gate that refuses profiles of more than two seats (`PLAYABLE_SEATS`): no loaded
-    profile has more seats until that gate goes, so these rules are built, not loaded.
+    Raises `ProfileError` for a profile that is invalid at that many seats. (The built-in
+    ``three-handed``, ``four-handed`` and ``partnership`` are the sourced profiles; these are
+    any profile moved, for testing it at more seats.)
     """
     if players == rules.players and teams in (None, rules.teams):
         return rules
@@ -119,7 +119,7 @@ def at_seats(rules: Rules, players: int, *, teams: tuple[tuple[int, ...], ...] |
         moved = evolve(moved, rubicon=RubiconRules(), game=evolve(
             moved.game, **{key: getattr(plain, key)
                            for key in ("double_win_below", "call_out", "single_deal")}))
-    issues = [issue for issue in check(moved) if not _gate(issue.path, players)]
+    issues = check(moved)
     short = {path.split(".")[2] for path in (issue.path for issue in issues)
              if path.startswith("melds.table.") and path.endswith(".copies")}
     if short:  # melds the pack cannot hold (the validator says which) score nothing
@@ -127,12 +127,8 @@ def at_seats(rules: Rules, players: int, *, teams: tuple[tuple[int, ...], ...] |
                             for name, value in moved.melds.values.items()})
         # (the converter's generic parameter is beyond the attrs plugin: cast)
         moved = evolve(moved, melds=evolve(moved.melds, values=cast(Any, values)))
-        issues = [issue for issue in check(moved) if not _gate(issue.path, players)]
+        issues = check(moved)
     if issues:
         raise ProfileError([f"at_seats: {issue}" for issue in issues])
     return moved
 
-
-def _gate(path: str, players: int) -> bool:
-    """Whether a problem on ``path`` is the temporary gate on more than two seats."""
-    return path == "seats.players" and PLAYABLE_SEATS < players <= 4

@@ -38,9 +38,6 @@ MAX_ORDER = 100
 """The highest order a meld may have within its class."""
 MIN_SEATS = 2
 """The fewest seats a profile may have (``seats.players``; the most is `MAX_SEATS`)."""
-PLAYABLE_SEATS = 2
-"""The most seats the engine plays today: a profile with more is refused (a temporary gate,
-until the engine plays three and four seats)."""
 MAX_LISTED = 8
 """Seat and team numbers a problem lists before it counts the rest."""
 _NUMBERS = {2: "two", 3: "three", 4: "four"}
@@ -363,11 +360,6 @@ def _seat_issues(rules: Rules, out: list[Issue]) -> None:
     if not MIN_SEATS <= players <= MAX_SEATS:
         out.append(Issue("seats.players", f"must be {MIN_SEATS} to {MAX_SEATS}, got {players}"))
         return
-    if players > PLAYABLE_SEATS:
-        out.append(Issue(
-            "seats.players",
-            f"{players} seats are not playable yet: the engine plays {_NUMBERS[PLAYABLE_SEATS]} "
-            "seats, and profiles for more are refused until it plays them"))
     teams_ok = _team_issues(rules, out)
     team_count = len(rules.teams)
     if teams_ok and all(len(team) == 1 for team in rules.teams):
