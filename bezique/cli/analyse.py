@@ -96,14 +96,15 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
     what = "a whole game" if analysis.game else "one deal"
     two = analysis.seats == 2  # at more seats: sampled end phases, the player's side's values
     end = "exact in the end phase" if two else "sampled worlds in the end phase"
+    value = ("score difference of the deal for the player" if two
+             else "value of the deal to the player's side")
     lines = [
         f"analysis of {what}, profile {analysis.profile} (digest {analysis.digest}), "
         f"{len(analysis.deals)} deal{'s' if len(analysis.deals) != 1 else ''}, "
         f"{len(analysis.decisions)} actions",
         f"search: {analysis.simulations} playouts per stock-phase decision, {end}; "
         f"seed {analysis.seed}",
-        f"value: the expected final score difference of the deal for the player"
-        f"{'' if two else ' (his side)'}; loss: the best action's",
+        f"value: the expected final {value}; loss: the best action's",
         f"value minus the played one's; {MARKS['inaccuracy']} inaccuracy (loss >= "
         f"{t.inaccuracy:g}), {MARKS['mistake']} mistake (>= {t.mistake:g}), "
         f"{MARKS['blunder']} blunder (>= {t.blunder:g})",
