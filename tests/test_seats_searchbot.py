@@ -17,11 +17,13 @@ from collections import Counter
 import pytest
 from test_seats_search import brute, random_end_phase, seated, weighed
 
+from bezique.actions import Action
+from bezique.bots import Bot, RandomBot, play_deal
 from bezique.cli.analyse import format_analysis
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.observation import Observation
-from bezique.search import SearchBot, advise, evaluate
+from bezique.search import DEFAULT_EXACT_STOCK, SearchBot, advise, evaluate
 from bezique.search.analysis import analyse
 from bezique.search.horizon import choose, value
 from bezique.search.solver import side_value, side_weights
@@ -30,6 +32,28 @@ from bezique.search.values import outcome, reached, seat_teams
 PARTNERS = ((0, 2), (1, 3))
 TABLES = [(3, None), (4, PARTNERS), (4, None)]
 """Three alone, four in partnership, four alone."""
+
+
+def small(seed: int) -> SearchBot:
+    """SearchBot on a small budget, so that whole deals stay fast."""
+    return SearchBot(seed=seed, simulations=8, exact_worlds=2, wide_worlds=2, wide_nodes=600)
+
+
+class Checked:
+    """Wraps a bot: asserts each choice is legal and counts the searched decisions by phase."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.searched = {"stock": 0, "window": 0, "end": 0}
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions()
+        action = self.bot.choose(observation)
+        assert action in legal, f"{action} is not legal in {observation!r}"
+        phase = "end" if observation.in_end_phase else "window" if (
+            observation.stock_size <= DEFAULT_EXACT_STOCK) else "stock"
+        self.searched[phase] += len(legal) > 1
+        return action
 
 
 def _mover(deal: Deal) -> Observation:
@@ -168,6 +192,25 @@ def test_bad_budgets_of_more_seats_raise_value_error() -> None:
 
 
 # ------------------------------------------------------------------------------ play
+
+
+@pytest.mark.parametrize(("n", "teams"), TABLES)
+def test_search_bot_plays_whole_deals_at_more_seats(
+    n: int, teams: tuple[tuple[int, ...], ...] | None
+) -> None:
+    """SearchBot in seats 0 and 2 (partners in a partnership), RandomBot elsewhere: every
+    choice legal, searched in the stock phase, the window and the end phase; the same seeds
+    give the same deal."""
+    rules = seated(n, teams)
+    deals = []
+    for _ in range(2):
+        bots: list[Bot] = [Checked(small(p)) if p % 2 == 0 else
+                           RandomBot(seed=p) for p in range(n)]
+        deals.append(play_deal(rules, bots, seed=n, dealer=1))
+        searched = [b.searched for b in bots if isinstance(b, Checked)]
+        assert all(s["stock"] > 0 for s in searched)
+        assert sum(s["window"] for s in searched) > 0 and sum(s["end"] for s in searched) > 0
+    assert deals[0].is_over and deals[0].actions == deals[1].actions
 
 
 def test_advise_at_more_seats() -> None:
