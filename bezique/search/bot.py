@@ -12,7 +12,10 @@ Over the last stock tricks (its exact window) it compares every legal action in 
 to the end of the stock and then solved exactly. Once the stock is gone the count tells the bot
 every card, so it plays the exact solver's move (`bezique.search.solve`), within a node budget
 (`bezique.search.horizon`: beyond it, the move of a shallower search). `evaluate` values
-every legal action the same way, for analysis.
+every legal action the same way, for analysis. At three and four seats the bot plays for its
+side (`bezique.search.values`: the score difference becomes the side's weighed points) and,
+the end phase hiding cards there too, decides it by a vote of sampled worlds
+(docs/search.md#more-seats).
 
 >>> import bezique
 >>> from bezique.bots import GreedyBot, play_deal
@@ -45,6 +48,7 @@ from bezique.search.values import (
     Advice,
     Evaluation,
     check_budget,
+    check_wide,
     difference,
     outcome,
     reached,
@@ -248,14 +252,6 @@ def _wide(
                      max_nodes=share, exact_nodes=nodes)
 
 
-def _check_wide(who: str, worlds: int, nodes: int | None) -> None:
-    """ValueError unless the budget of more seats allows two worlds and one position."""
-    if worlds < 2:
-        raise ValueError(f"{who}: wide_worlds must be at least 2, got {worlds}")
-    if nodes is not None and nodes < 1:
-        raise ValueError(f"{who}: wide_nodes must be at least 1, got {nodes}")
-
-
 def evaluate(
     observation: Observation,
     *,
@@ -296,7 +292,7 @@ def evaluate(
         raise ValueError(f"evaluate: exact_nodes must be at least 1, got {exact_nodes}")
     if exact_worlds is not None and exact_worlds < 2:
         raise ValueError(f"evaluate: exact_worlds must be at least 2, got {exact_worlds}")
-    _check_wide("evaluate", wide_worlds, wide_nodes)
+    check_wide("evaluate", wide_worlds, wide_nodes)
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
@@ -496,7 +492,7 @@ class SearchBot:
             raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
         if not 0 <= z < math.inf:  # nan and inf fail too
             raise ValueError(f"SearchBot: z must be a finite number of at least 0, got {z}")
-        _check_wide("SearchBot", wide_worlds, wide_nodes)
+        check_wide("SearchBot", wide_worlds, wide_nodes)
         self.rng = random.Random(seed)
         """The bot's own random stream (worlds are sampled from it)."""
         self.seconds = seconds

@@ -5,20 +5,16 @@ other seat (`bezique.search.solver.side_weights`): at two seats his score minus 
 opponent's; in a partnership his team's points less the other team's; playing alone at more
 seats ``(N - 1)`` times his own points less the sum of the others' (``N - 1`` times his points
 less their mean), as if the others played as one side against him (the paranoid model of the
-end-phase search). `difference` is that value of per-seat scores; `outcome` of a finished deal
-(a call-out decides the game: the whole target, won or lost by the caller's team); `reached`
-says whether the observer's team may call out and win. `Evaluation` and `ActionValue` hold
-`bezique.search.evaluate`'s values in these units, `Advice` `bezique.search.advise`'s hint.
+end-phase search). `difference` (`bezique.search.solver.difference`) is that value of per-seat
+scores; `outcome` of a finished deal (a call-out decides the game: the whole target, won or
+lost by the caller's team); `reached` says whether the observer's team may call out and win.
+`Evaluation` and `ActionValue` hold `bezique.search.evaluate`'s values in these units,
+`Advice` `bezique.search.advise`'s hint.
 
 At two seats the count tells a player every card once the stock is gone, so the end phase
 is solved exactly. At more seats the cards the observer cannot place are split among several
 hands to the end: `vote` samples worlds and lets each choose its end-phase move on a node
 budget (`bezique.search.horizon.choose`), the move chosen in most worlds played.
-
->>> difference((30, 10), 0, (0, 1)), difference((30, 10, 5), 0, (0, 1, 2))
-(20, 45)
->>> difference((30, 10, 5, 20), 1, (0, 1, 0, 1))
--5
 """
 
 from __future__ import annotations
@@ -165,6 +161,14 @@ def check_budget(who: str, simulations: int | None, seconds: float | None) -> No
         raise ValueError(f"{who}: simulations must be at least 1, got {simulations}")
     if seconds is not None and not 0 < seconds < math.inf:  # nan and inf fail too
         raise ValueError(f"{who}: seconds must be a positive finite number, got {seconds}")
+
+
+def check_wide(who: str, worlds: int, nodes: int | None) -> None:
+    """ValueError unless the budget of more seats allows two worlds and one position."""
+    if worlds < 2:
+        raise ValueError(f"{who}: wide_worlds must be at least 2, got {worlds}")
+    if nodes is not None and nodes < 1:
+        raise ValueError(f"{who}: wide_nodes must be at least 1, got {nodes}")
 
 
 def vote(
