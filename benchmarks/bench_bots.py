@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
         [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K]
-        [--exact-stock K] [--workers W]
+        [--exact-stock K] [--seats 3 | --seats 4 [--partnership]] [--workers W]
         [--seed S] [--json FILE] [--journal FILE]
 
 For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
@@ -18,6 +18,22 @@ it with ``derive_seed(seed, "first")``, whoever sits where), and so is each deal
 (``derive_seed(seed, "deal:i")``): each pair starts with the same cards from both chairs, and
 `SearchBot` deals first in exactly one game of the pair (``search_dealt_first`` counts it).
 ``--games`` must therefore be even. Later dealers follow the profile's rotation.
+
+More seats (issue 34). ``--seats 3`` or ``--seats 4`` plays each profile at that many seats,
+one pack a seat (``pack.copies``), a second double on a used pair allowed
+(``melds.second_double_on_used_pair``) and the triple (and at four seats the quadruple)
+bezique of three- and four-handed Bezique (1500 and 4500) added to the profile's melds, as
+docs/rules.md#more-seats gives them; ``--partnership`` (four seats) seats partners opposite,
+teams (0, 2) and (1, 3). `SearchBot` plays every seat of one team (one seat when playing
+alone, both partners in a partnership) and the opponent every other seat. The games rotate
+`SearchBot`'s team round the table: games ``Tk`` … ``Tk + T - 1`` (``T`` teams) share one game
+seed, `SearchBot`'s team being ``i mod T`` in game ``i``, so each deal is played from every
+chair and `SearchBot` deals first in exactly one game of the ``T``; ``--games`` must divide by
+``T``. A game is won by the team the game declares its winner; a deal by the team with the
+highest deal points (a tie at the top is a draw). Equal play wins ``1 / T`` of the games; the
+bars declared before measuring (issue 34): `SearchBot` against two GreedyBots at three seats
+wins at least 45% of the games, a `SearchBot` pair against a GreedyBot pair at least 65%. Two
+seats (the default) play as before, with the same seeds.
 
 Reproducibility. Every game's seeds (the bots' streams too) follow from ``--seed`` and the
 game's index, and results are sorted by index, so with a ``--simulations`` budget (or the
@@ -34,7 +50,8 @@ an interrupted run resumes where it stopped and gives the figures of an uninterr
 
 Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
 
-- ``command``, ``seed``, ``games`` (per profile and opponent), ``workers``, ``wall_seconds``
+- ``command``, ``seed``, ``games`` (per profile and opponent), ``seats`` and ``partnership``,
+  ``workers``, ``wall_seconds``
   (the whole run), ``complete`` (false while matches remain: the file is written after each
   match, so an interrupted run keeps the matches it finished);
 - ``budget``: ``simulations`` and ``seconds`` as given (null when not), and
@@ -49,16 +66,17 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   ``ci95`` (the 95% Wilson interval of the game-win rate, `bezique.lab.simulation.wilson`),
   ``deals``, ``deal_wins``, ``deal_losses``, ``deal_draws``, ``deal_win_rate``,
   ``deal_ci95`` (a deal is won by the higher ``Deal.scores``, the points of its play, as
-  ``bezique simulate`` counts deals), ``mean_points`` (``search`` and ``opponent``: the mean
-  final game total), ``mean_margin`` (the mean of what the game credits its winner,
+  ``bezique simulate`` counts deals; at more seats a team's points), ``mean_points``
+  (``search`` and ``opponent``: the mean final game total; at more teams the opponents'
+  mean), ``mean_margin`` (the mean of what the game credits its winner,
   `bezique.game.GameResult.margin`, counted for `SearchBot` when it wins and against it when
   it loses: the rubicon award in single-deal games), ``search_dealt_first`` (games in which
-  `SearchBot` dealt the first deal), ``wall_seconds``, and ``timing``: per set of `SearchBot`
-  decisions, ``all`` (every ``choose`` call), ``searched`` (those with more than one legal
-  action), ``stock`` and ``end`` (the searched ones of the stock phase, and of the end phase,
-  where the solver decides), each with ``count``, ``total_seconds``, ``mean``, ``median``,
-  ``p99``, ``max`` (seconds per decision) and ``per_second`` (decisions per second; 0 when
-  none).
+  `SearchBot`'s team dealt the first deal), ``wall_seconds``, and ``timing``: per set of
+  `SearchBot` decisions (every seat of its team), ``all`` (every ``choose`` call),
+  ``searched`` (those with more than one legal action), ``stock`` and ``end`` (the searched
+  ones of the stock phase, and of the end phase, where the solver decides), each with
+  ``count``, ``total_seconds``, ``mean``, ``median``, ``p99``, ``max`` (seconds per decision)
+  and ``per_second`` (decisions per second; 0 when none).
 """
 
 from __future__ import annotations
@@ -76,6 +94,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
+from attrs import evolve
+
 import bezique
 from bezique.actions import Action
 from bezique.bots import Bot, GreedyBot, RandomBot, finish
@@ -83,7 +103,7 @@ from bezique.bots.planner import PlannerBot
 from bezique.game import Game
 from bezique.lab.simulation import unit_seed, wilson
 from bezique.observation import Observation
-from bezique.rules import list_profiles
+from bezique.rules import Rules, list_profiles
 from bezique.search import DEFAULT_EXACT_STOCK, DEFAULT_SIMULATIONS, SearchBot
 from bezique.search.bot import DEFAULT_CANDIDATES
 
@@ -120,39 +140,78 @@ class Timed:
         return action
 
 
-Task = tuple[str, str, int, int, int | None, float | None, int, int]
+MORE_BEZIQUES = {
+    3: ("triple_bezique", 1500),
+    4: ("quadruple_bezique", 4500),
+}
+"""The multiple beziques of three- and four-handed Bezique (docs/rules.md#more-seats): the
+number of copies of the pair, its name and its points."""
+
+
+def seated(profile: str, seats: int, partnership: bool) -> Rules:
+    """``profile`` at ``seats`` seats (see the module docstring): itself at two."""
+    if seats == 2:
+        return bezique.load_profile(profile)
+    text = [f'extends = "{profile}"', f"pack.copies = {seats}",
+            "melds.second_double_on_used_pair = true"]
+    values = []
+    for copies, (name, points) in MORE_BEZIQUES.items():
+        if copies <= seats:
+            text += [f"[melds.table.{name}]", 'ranks = ["Q", "J"]', 'suits = "bezique_pair"',
+                     f"copies = {copies}", 'class = "bezique"', f"order = {copies}"]
+            values.append(f"{name} = {points}")
+    rules = bezique.profile_from_toml("\n".join([*text, "[melds.values]", *values]) + "\n")
+    teams = ((0, 2), (1, 3)) if partnership else tuple((p,) for p in range(seats))
+    return evolve(rules, seats=evolve(rules.seats, players=seats, teams=teams))
+
+
+Task = tuple[str, str, int, int, int | None, float | None, int, int, int, bool]
 """One game to play: profile, opponent, run seed, game index, simulations, seconds,
-candidates, exact_stock."""
+candidates, exact_stock, seats, partnership."""
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play game ``index`` of a match and return its outcome and `SearchBot`'s timings."""
-    profile, opponent, seed, index, simulations, seconds, candidates, exact_stock = task
-    rules = bezique.load_profile(profile)
-    game_seed = unit_seed(seed, index // 2)
-    me = index % 2
-    search = Timed(SearchBot(seed=unit_seed(game_seed, 0), simulations=simulations,
-                             seconds=seconds, candidates=candidates, exact_stock=exact_stock))
-    other = OPPONENTS[opponent](unit_seed(game_seed, 1))
-    bots: list[Bot] = [search, other] if me == 0 else [other, search]
+    (profile, opponent, seed, index, simulations, seconds, candidates, exact_stock, seats,
+     partnership) = task
+    rules = seated(profile, seats, partnership)
+    teams = rules.teams
+    game_seed = unit_seed(seed, index // len(teams))
+    me = index % len(teams)  # SearchBot's team (at two seats its seat)
+    searchers: list[Timed] = []
+    bots: list[Bot] = []
+    for seat in range(rules.players):
+        if seat in teams[me]:
+            searchers.append(Timed(SearchBot(
+                seed=unit_seed(game_seed, 2 * len(searchers)), simulations=simulations,
+                seconds=seconds, candidates=candidates, exact_stock=exact_stock)))
+            bots.append(searchers[-1])
+        else:
+            bots.append(OPPONENTS[opponent](unit_seed(game_seed, 2 * (len(bots) -
+                                                                   len(searchers)) + 1)))
     game = Game(rules, seed=game_seed)
     while not game.is_over:
         finish(game.new_deal(), bots, game.apply)
     result = game.result
     assert result is not None
     outcome = "draw" if result.winner is None else "win" if result.winner == me else "loss"
-    deals = [0, 0, 0]  # won, lost, drawn by SearchBot
+    deals = [0, 0, 0]  # won, lost, drawn by SearchBot's team
     for deal in game.deals:
         s = deal.scores
-        deals[0 if s[me] > s[1 - me] else 1 if s[me] < s[1 - me] else 2] += 1
+        mine = sum(s[p] for p in teams[me])
+        best = max(sum(s[p] for p in team) for t, team in enumerate(teams) if t != me)
+        deals[0 if mine > best else 1 if mine < best else 2] += 1
+    others = [total for t, total in enumerate(result.totals) if t != me]
     return {
         "index": index,
         "outcome": outcome,
         "deals": deals,
-        "points": (result.totals[me], result.totals[1 - me]),
+        "points": (result.totals[me], others[0] if len(others) == 1 else
+                   sum(others) / len(others)),
         "margin": {"win": result.margin, "loss": -result.margin, "draw": 0}[outcome],
-        "dealt_first": game.first_dealer == me,
-        "times": search.times,
+        "dealt_first": game.first_dealer in teams[me],
+        "times": {phase: [t for bot in searchers for t in bot.times[phase]]
+                  for phase in PHASES},
     }
 
 
@@ -248,10 +307,12 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
            "simulations": args.simulations, "seconds": args.seconds,
            "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates,
            "exact_stock": args.exact_stock}
+    if args.seats > 2:  # a two-seat key as before, so that old journals resume
+        key |= {"seats": args.seats, "partnership": args.partnership}
     games = [g for i, g in sorted(_journaled(args.journal, key).items()) if i < args.games]
     known = {g["index"] for g in games}
     tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds,
-                          args.candidates, args.exact_stock)
+                          args.candidates, args.exact_stock, args.seats, args.partnership)
                          for i in range(args.games) if i not in known]
     start = time.perf_counter()
     wins = sum(g["outcome"] == "win" for g in games)
@@ -304,6 +365,15 @@ def table(report: dict[str, Any]) -> str:
     budget = (f"{b['simulations']} simulations" if b["simulations"] is not None else
               f"{b['seconds']} s" if b["seconds"] is not None else
               f"default ({b['default_simulations']} simulations)")
+    seats = report.get("seats", 2)
+    if seats > 2:
+        table_of = ("partners opposite, a SearchBot pair against a pair of the opponent"
+                    if report["partnership"] else
+                    f"each alone, SearchBot against {seats - 1} of the opponent")
+        teams = 2 if report["partnership"] else seats
+        lines += ["", f"{seats} seats, {table_of}: equal play wins {1 / teams:.1%} of the "
+                      f"games (the bar declared before measuring: "
+                      f"{'65' if report['partnership'] else '45'}%)."]
     lines += [
         "",
         f"Budget per decision: {budget}. Seed {report['seed']}, {report['workers']} worker(s). "
@@ -344,6 +414,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--exact-stock", type=int, default=DEFAULT_EXACT_STOCK,
                         help="stock size from which on the search solves the end phase in its "
                              f"sampled worlds (0: never; default {DEFAULT_EXACT_STOCK})")
+    parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4),
+                        help="seats at the table (3 or 4: the profile at that many seats, one "
+                             "pack a seat; see the module docstring)")
+    parser.add_argument("--partnership", action="store_true",
+                        help="four seats, partners opposite: a SearchBot pair against a pair")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
@@ -351,9 +426,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="append each game to FILE (JSON lines) and skip the games already "
                              "there: a long run can stop and resume with the same figures")
     args = parser.parse_args(argv)
-    if args.games < 2 or args.games % 2:
-        parser.error(f"--games must be a positive even number (each deal is played from both "
-                     f"chairs), got {args.games}")
+    if args.partnership and args.seats != 4:
+        parser.error(f"--partnership needs --seats 4, got --seats {args.seats}")
+    chairs = 2 if args.partnership else args.seats
+    if args.games < chairs or args.games % chairs:
+        parser.error(f"--games must be a positive multiple of {chairs} (each deal is played "
+                     f"from every chair), got {args.games}")
     if args.candidates < 1:
         parser.error(f"--candidates must be at least 1, got {args.candidates}")
     if args.exact_stock < 0:
@@ -391,6 +469,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "budget": {"simulations": args.simulations, "seconds": args.seconds,
                    "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates,
                    "exact_stock": args.exact_stock},
+        "seats": args.seats,
+        "partnership": args.partnership,
         "machine": machine(),
         "complete": False,
         "wall_seconds": 0.0,

@@ -185,7 +185,7 @@ NEW_MODULES = tuple(f"bezique.{name}" for name in (
     "check.scenario", "check.scenario_checks",
     "bots", "bots.base", "bots.greedy", "bots.planner", "bots.registry",
     "search", "search.solver", "search.endgame", "search.horizon", "search.rollout",
-    "search.bot", "search.analysis",
+    "search.bot", "search.values", "search.analysis",
     "lab", "lab.simulation", "lab.stats", "lab.comparison", "lab.on_ray", "lab.plots",
     "adapters", "adapters.openspiel", "adapters.pettingzoo",
     "cli", "cli.main", "cli.base", "cli.profiles", "cli.demo", "cli.play", "cli.simulate",

@@ -381,8 +381,8 @@ ENGINE = ("actions", "cards", "carte", "compile", "count", "deal", "events", "fr
           "settlement", "game", "encoding", "features", "errors", "players", "rules/load",
           "rules/model", "rules/convert", "rules/validate", "rules/diff")
 READERS = ("search/__init__", "search/bot", "search/endgame", "search/horizon", "search/rollout",
-           "search/solver", "adapters/openspiel", "bots/planner", "rulesheet/__init__",
-           "lab/on_ray")
+           "search/solver", "search/values", "adapters/openspiel", "bots/planner",
+           "rulesheet/__init__", "lab/on_ray")
 
 
 def _private(name: str) -> bool:

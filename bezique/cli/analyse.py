@@ -94,14 +94,17 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
     and each player's summary; lines fit in 100 columns."""
     t = analysis.thresholds
     what = "a whole game" if analysis.game else "one deal"
+    two = analysis.seats == 2  # at more seats: sampled end phases, the player's side's values
+    end = "exact in the end phase" if two else "sampled worlds in the end phase"
+    value = ("score difference of the deal for the player" if two
+             else "value of the deal to the player's side")
     lines = [
         f"analysis of {what}, profile {analysis.profile} (digest {analysis.digest}), "
         f"{len(analysis.deals)} deal{'s' if len(analysis.deals) != 1 else ''}, "
         f"{len(analysis.decisions)} actions",
-        f"search: {analysis.simulations} playouts per stock-phase decision, exact in the end "
-        f"phase; seed {analysis.seed}",
-        "value: the expected final score difference of the deal for the player; loss: the best "
-        "action's",
+        f"search: {analysis.simulations} playouts per stock-phase decision, {end}; "
+        f"seed {analysis.seed}",
+        f"value: the expected final {value}; loss: the best action's",
         f"value minus the played one's; {MARKS['inaccuracy']} inaccuracy (loss >= "
         f"{t.inaccuracy:g}), {MARKS['mistake']} mistake (>= {t.mistake:g}), "
         f"{MARKS['blunder']} blunder (>= {t.blunder:g})",
@@ -114,29 +117,29 @@ def format_analysis(analysis: Analysis, *, flagged: bool = False) -> str:
         if d.deal != deal:
             deal, exact = d.deal, False
             info = analysis.deals[deal - 1]
+            scores = ", ".join(f"{player_name(p)} {x}" for p, x in enumerate(info.scores))
             lines += ["", f"deal {deal}: {player_name(info.dealer)} deals; scores at the end "
-                      f"{player_name(0)} {info.scores[0]}, {player_name(1)} {info.scores[1]}",
+                      f"{scores}",
                       f"  {'ply':>4}  who {'played':<{width}} {'value':>7} "
                       f"{'loss':>6}     better"]
-        if d.exact and not d.forced and not exact:
+        if d.exact and not d.forced and not exact:  # exact: the end phase at two seats
             exact = True
             lines.append("  -- end phase: exact values --")
         if flagged and not d.mark:
             continue
         lines += _lines(d, width)
     players = analysis.players
-    lines += ["", f"{'summary':<26}{player_name(0):>8}{player_name(1):>8}"]
-    rows: list[tuple[str, str, str]] = [
-        ("decisions with a choice", str(players[0].decisions), str(players[1].decisions)),
-        ("forced", str(players[0].forced), str(players[1].forced)),
-        ("mean loss", f"{players[0].mean_loss:.1f}", f"{players[1].mean_loss:.1f}"),
-        ("total loss", f"{players[0].total_loss:.1f}", f"{players[1].total_loss:.1f}"),
-        (f"inaccuracies {MARKS['inaccuracy']}", str(players[0].inaccuracies),
-         str(players[1].inaccuracies)),
-        (f"mistakes {MARKS['mistake']}", str(players[0].mistakes), str(players[1].mistakes)),
-        (f"blunders {MARKS['blunder']}", str(players[0].blunders), str(players[1].blunders)),
+    lines += ["", f"{'summary':<26}" + "".join(f"{player_name(p.player):>8}" for p in players)]
+    rows: list[tuple[str, list[str]]] = [
+        ("decisions with a choice", [str(p.decisions) for p in players]),
+        ("forced", [str(p.forced) for p in players]),
+        ("mean loss", [f"{p.mean_loss:.1f}" for p in players]),
+        ("total loss", [f"{p.total_loss:.1f}" for p in players]),
+        (f"inaccuracies {MARKS['inaccuracy']}", [str(p.inaccuracies) for p in players]),
+        (f"mistakes {MARKS['mistake']}", [str(p.mistakes) for p in players]),
+        (f"blunders {MARKS['blunder']}", [str(p.blunders) for p in players]),
     ]
-    lines += [f"  {name:<24}{a:>8}{b:>8}" for name, a, b in rows]
+    lines += [f"  {name:<24}" + "".join(f"{x:>8}" for x in row) for name, row in rows]
     return "\n".join(lines)
 
 

@@ -3,10 +3,13 @@
 `analyse` replays a record (or a finished `Deal` or `Game`), and at every decision with more
 than one legal action values the actions from the mover's observation: in the stock phase
 `bezique.search.evaluate` plays each legal action out in sampled worlds, the same worlds for
-every action, so that the values compare like with like; in the end phase the exact solver
-(`bezique.search.solve`) values the best action and the played one. A `Decision` says what was
+every action, so that the values compare like with like; in the end phase at two seats the exact
+solver (`bezique.search.solve`) values the best action and the played one (at more seats the end
+phase hides cards too, and `evaluate` samples worlds there as well). A `Decision` says what was
 played, what the search prefers, and the *loss*: the best action's value minus the played one's,
-in points of the deal's final score difference (0 when the played action is the best). Losses
+in points of the deal's final score difference (0 when the played action is the best; at more
+seats the value of the mover's side, `bezique.search.values`: his team's points less the other
+team's, or playing alone ``N - 1`` times his own less the sum of the others'). Losses
 at or above the `Thresholds` are marked chess-style: ``?!`` inaccuracy, ``?`` mistake, ``??``
 blunder. Decisions with one legal action are listed as forced, with no loss. The same record,
 budget and seed always give the same analysis. The report and its JSON: ``docs/analysis.md``.
@@ -35,7 +38,7 @@ from bezique.game import Game
 from bezique.players import player_name
 from bezique.record import Record, record_of, replay
 from bezique.search.bot import DEFAULT_SIMULATIONS, Evaluation, evaluate
-from bezique.search.solver import solve
+from bezique.search.solver import difference, solve
 
 __all__ = [
     "FORMAT",
@@ -103,22 +106,22 @@ class Decision:
     ply: int
     """The action's number through the whole record (1-based, as `bezique replay` lists it)."""
     player: int
-    """Who decided (0 or 1)."""
+    """Who decided (the seat)."""
     played: str
     """The action played, in notation."""
     best: str
     """The action the search prefers (the played one where it is among the best)."""
     played_value: float | None
-    """The expected final score difference of the deal for `player` after the played action
-    (None when forced)."""
+    """The expected final score difference of the deal for `player` (his side's value at more
+    seats) after the played action (None when forced)."""
     best_value: float | None
     """The same for the best action (None when forced)."""
     loss: float
     """``best_value - played_value``: at least 0; 0 when forced or when the played action is
     the best."""
     exact: bool
-    """Values from the exact solver (the end phase) rather than sampled worlds; True when
-    forced (nothing can be lost)."""
+    """Values from the exact solver (the end phase at two seats) rather than sampled worlds;
+    True when forced (nothing can be lost)."""
     forced: bool
     """The player had one legal action."""
     options: int
@@ -165,7 +168,7 @@ class PlayerSummary:
     """One player's decisions in sum."""
 
     player: int
-    """0 or 1."""
+    """The seat."""
     decisions: int
     """Decisions with a choice (forced ones not counted)."""
     forced: int
@@ -214,11 +217,13 @@ class Analysis:
     """The deals of the record, in order."""
     decisions: tuple[Decision, ...]
     """Every action of the record, in order."""
+    seats: int = 2
+    """The number of seats (`bezique.Rules.players`)."""
 
     @property
-    def players(self) -> tuple[PlayerSummary, PlayerSummary]:
-        """Each player's decisions in sum."""
-        return _summary(self.decisions, 0), _summary(self.decisions, 1)
+    def players(self) -> tuple[PlayerSummary, ...]:
+        """Each seat's decisions in sum."""
+        return tuple(_summary(self.decisions, seat) for seat in range(self.seats))
 
     def to_dict(self) -> dict[str, object]:
         """The analysis as JSON-ready values (``bezique analyse --json``; ``docs/analysis.md``
@@ -290,21 +295,21 @@ def _listed(action: Action, legal: list[Action]) -> Action:
 
 
 def _solved(before: Deal, action: Action, rng: random.Random) -> tuple[float, float, Action]:
-    """End phase: the best value, the played action's value and the best action, by the exact
-    solver on the mover's observation (which the count makes complete): one solve of the
-    position and, where another action was played, one of the position after it (rather than
-    one per legal action, which `bezique.search.evaluate` does)."""
+    """End phase at two seats: the best value, the played action's value and the best action,
+    by the exact solver on the mover's observation (which the count makes complete): one solve
+    of the position and, where another action was played, one of the position after it
+    (rather than one per legal action, which `bezique.search.evaluate` does)."""
     me = before.to_move
     assert me is not None
     world = before.observation(me).determinize(rng)
+    team_of = world.bits.compiled.team_of
     root = solve(world)
     best = _listed(root.line[0], before.legal_actions())
-    best_value = float(root.scores[me] - root.scores[1 - me])
+    best_value = float(difference(root.scores, me, team_of))
     if best == _listed(action, before.legal_actions()):
         return best_value, best_value, best
     world.apply(action)
-    scores = solve(world).scores
-    return best_value, float(scores[me] - scores[1 - me]), best
+    return best_value, float(difference(solve(world).scores, me, team_of)), best
 
 
 def _played_value(evaluation: Evaluation, action: Action) -> float:
@@ -322,7 +327,8 @@ def analyse(
     """Judge every decision of a record (or of a `Deal` or `Game`, through its record).
 
     ``simulations``: playouts per stock-phase decision (end-phase decisions are solved
-    exactly); ``seed``: where the sampled worlds come from; ``progress`` is called after each
+    exactly at two seats; at more, `bezique.search.evaluate` samples worlds there with its
+    own budget); ``seed``: where the sampled worlds come from; ``progress`` is called after each
     evaluation. The whole record is replayed (and checked) first: a damaged record raises
     `bezique.record.RecordError` before any search.
     """
@@ -352,7 +358,8 @@ def analyse(
                 forced=True, options=1, samples=0, judgement=""))
             continue
         rng = random.Random(decision_seed(seed, step.ply))
-        if before.in_end_phase:
+        exact = before.in_end_phase and rec.rules.players == 2
+        if exact:
             best_value, value, best = _solved(before, action, rng)
             samples = 0
         else:
@@ -364,7 +371,7 @@ def analyse(
         decisions.append(Decision(
             deal=step.deal_index + 1, ply=step.ply, player=player, played=played,
             best=played if loss == 0 else str(best), played_value=value,
-            best_value=best_value, loss=loss, exact=before.in_end_phase, forced=False,
+            best_value=best_value, loss=loss, exact=exact, forced=False,
             options=options, samples=samples, judgement=limits.judge(loss)))
         done += 1
         if progress is not None:
@@ -374,4 +381,4 @@ def analyse(
                   for i, deal in sorted(last.items()))
     return Analysis(profile=rec.rules.name, digest=rec.rules.digest, game=rec.game is not None,
                     seed=seed, simulations=simulations, thresholds=limits, deals=deals,
-                    decisions=tuple(decisions))
+                    decisions=tuple(decisions), seats=rec.rules.players)

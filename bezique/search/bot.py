@@ -12,7 +12,10 @@ Over the last stock tricks (its exact window) it compares every legal action in 
 to the end of the stock and then solved exactly. Once the stock is gone the count tells the bot
 every card, so it plays the exact solver's move (`bezique.search.solve`), within a node budget
 (`bezique.search.horizon`: beyond it, the move of a shallower search). `evaluate` values
-every legal action the same way, for analysis.
+every legal action the same way, for analysis. At three and four seats the bot plays for its
+side (`bezique.search.values`: the score difference becomes the side's weighed points) and,
+the end phase hiding cards there too, decides it by a vote of sampled worlds
+(docs/search.md#more-seats).
 
 >>> import bezique
 >>> from bezique.bots import GreedyBot, play_deal
@@ -30,8 +33,6 @@ import random
 import time
 from collections.abc import Callable
 
-from attrs import frozen
-
 from bezique.actions import Action, CallOut
 from bezique.bots.planner import ranked
 from bezique.deal import Deal
@@ -39,8 +40,21 @@ from bezique.observation import Observation
 from bezique.search.endgame import NodeBudgetExceeded
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
+from bezique.search.horizon import value as end_value
 from bezique.search.rollout import playout
 from bezique.search.solver import solve
+from bezique.search.values import (
+    ActionValue,
+    Advice,
+    Evaluation,
+    check_budget,
+    check_wide,
+    difference,
+    outcome,
+    reached,
+    values_of,
+    vote,
+)
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -48,6 +62,8 @@ __all__ = [
     "DEFAULT_EXACT_STOCK",
     "DEFAULT_EXACT_WORLDS",
     "DEFAULT_SIMULATIONS",
+    "DEFAULT_WIDE_NODES",
+    "DEFAULT_WIDE_WORLDS",
     "DEFAULT_Z",
     "EXACT_Z",
     "ActionValue",
@@ -86,57 +102,18 @@ EXACT_Z = 1.0
 """The significance test of those comparisons: with the end phase exact, a world's values are
 sharp, so a smaller gain overrules the heuristic."""
 
+DEFAULT_WIDE_WORLDS = 8
+"""At more seats, where the end phase hides cards too: the worlds an end-phase decision samples
+(and those of a decision in the window, at most)."""
+
+DEFAULT_WIDE_NODES = 16_000
+"""At more seats: the positions an end-phase decision, or one in the window, may search in all
+(on the engine's moves, each position costs about what ten of the two-seat end phase's do)."""
+
 
 def prior(observation: Observation) -> list[Action]:
     """The legal actions, the heuristic's (`bezique.bots.planner.PlannerBot`) favourite first."""
     return ranked(observation)
-
-
-@frozen(kw_only=True)
-class ActionValue:
-    """One legal action and what the search expects of it."""
-
-    action: Action
-    value: float
-    """The expected final score difference of the deal (the deciding player's score minus the
-    opponent's) if this action is played and both play on well; exact in the end phase."""
-    samples: int
-    """Worlds (playouts) this estimate averages; 0 for an exact value."""
-
-
-@frozen(kw_only=True)
-class Evaluation:
-    """Every legal action of one decision with its value, best first."""
-
-    player: int
-    """The player deciding."""
-    values: tuple[ActionValue, ...]
-    """Each legal action with its value, the best first."""
-    exact: bool
-    """Whether the values are exact (the end phase, solved) or estimates (sampled worlds)."""
-    simulations: int
-    """Playouts the estimate used (0 when exact)."""
-
-    @property
-    def best(self) -> Action:
-        """The action the search prefers."""
-        return self.values[0].action
-
-    @property
-    def value(self) -> float:
-        """The value of the best action: the expected final score difference for `player`."""
-        return self.values[0].value
-
-    def value_of(self, action: Action) -> float:
-        """The value of ``action``; KeyError if it was not a legal action."""
-        for item in self.values:
-            if item.action == action:
-                return item.value
-        raise KeyError(action)
-
-    def loss(self, action: Action) -> float:
-        """How much worse than the best action ``action`` is expected to do (0 for the best)."""
-        return self.value - self.value_of(action)
 
 
 def _exact(world: Deal, actions: list[Action]) -> Evaluation:
@@ -150,8 +127,7 @@ def _exact(world: Deal, actions: list[Action]) -> Evaluation:
         if child.is_over:
             value = outcome(child, me)
         else:
-            scores = solve(child).scores
-            value = scores[me] - scores[1 - me]
+            value = difference(solve(child).scores, me, child.bits.compiled.team_of)
         values.append(ActionValue(action=action, value=float(value), samples=0))
     values.sort(key=lambda v: -v.value)
     return Evaluation(player=me, values=tuple(values), exact=True, simulations=0)
@@ -169,7 +145,7 @@ def _playouts(
     max_nodes: int | None = None,
     exact_nodes: int | None = None,
 ) -> list[list[int]]:
-    """Per action, its final score differences over sampled worlds (the same worlds, in the
+    """Per action, its final values (`difference`) over sampled worlds (the same worlds, in the
     same order, for every action), until the budget is spent (at least two worlds) or
     ``stop(results)`` says that more worlds cannot change the answer. With ``exact``, each
     world's end phase is solved (`_world`), and no further world is sampled once one more, at
@@ -225,23 +201,31 @@ def _world(
     max_nodes: int | None = None, exact: bool = False, spent: list[int] | None = None,
 ) -> list[int]:
     """One world sampled from ``observation``, played out after each of ``actions``: the final
-    score difference (`outcome`) of each, for the observer. With ``exact``, the playout stops
-    when the stock is gone and the end phase is solved (`solve`, within ``max_nodes``: beyond
-    it `NodeBudgetExceeded` is raised), the positions solved added to ``spent[0]``."""
+    value (`outcome`) of each, for the observer. With ``exact``, the playout stops when the
+    stock is gone and the end phase is solved (`solve`, within ``max_nodes``: beyond it
+    `NodeBudgetExceeded` is raised), the positions solved added to ``spent[0]``; at more seats
+    it is valued within ``max_nodes`` instead (`bezique.search.horizon.value`, exact when it
+    fits, else estimated; exact with None)."""
     world = observation.determinize(rng)
     me = observation.player
+    team_of = world.bits.compiled.team_of
     out = []
     for action in actions:
         child = world.clone()
         child.push(action)
         playout(child, to_end_phase=exact)
-        if not child.is_over:
+        if child.is_over:
+            out.append(outcome(child, me))
+        elif len(team_of) > 2:
+            found = end_value(child, side=me, max_nodes=max_nodes)
+            if spent is not None:
+                spent[0] += found.nodes
+            out.append(found.value)
+        else:
             solution = solve(child, max_nodes=max_nodes)
             if spent is not None:
                 spent[0] += solution.nodes
-            out.append(solution.scores[me] - solution.scores[1 - me])
-        else:
-            out.append(outcome(child, me))
+            out.append(difference(solution.scores, me, team_of))
     return out
 
 
@@ -254,36 +238,18 @@ def _window_nodes(max_nodes: int | None, exact_nodes: int | None, actions: int) 
     return max(1, min(limits)) if limits else None
 
 
-def outcome(deal: Deal, player: int) -> int:
-    """What a finished deal is worth to ``player``: his score minus the opponent's, except
-    that a deal ended by a call-out decided the game, worth the whole target (won or lost)."""
-    s = deal.scores
-    caller = deal.called_out
-    if caller is None:
-        return s[player] - s[1 - player]
-    won = deal.totals[caller] + s[caller] >= deal.target
-    return deal.target if (caller == player) == won else -deal.target
-
-
-def reached(observation: Observation) -> bool:
-    """Whether the observer has reached the target (so that calling out wins the game)."""
-    me = observation.player
-    return observation.totals[me] + observation.scores[me] >= observation.target
-
-
-def _values(actions: list[Action], results: list[list[int]]) -> tuple[ActionValue, ...]:
-    values = [ActionValue(action=a, value=sum(r) / len(r), samples=len(r))
-              for a, r in zip(actions, results, strict=True)]
-    values.sort(key=lambda v: -v.value)
-    return tuple(values)
-
-
-def _check_budget(who: str, simulations: int | None, seconds: float | None) -> None:
-    """ValueError unless the budget allows at least one playout."""
-    if simulations is not None and simulations < 1:
-        raise ValueError(f"{who}: simulations must be at least 1, got {simulations}")
-    if seconds is not None and not 0 < seconds < math.inf:  # nan and inf fail too
-        raise ValueError(f"{who}: seconds must be a positive finite number, got {seconds}")
+def _wide(
+    observation: Observation, actions: list[Action], rng: random.Random, worlds: int,
+    nodes: int | None,
+) -> list[list[int]]:
+    """At more seats, in the window or the end phase: `_playouts` with ``exact`` over at most
+    ``worlds`` worlds (two at least), each end phase valued within the share of ``nodes`` that
+    lets two worlds of every one of ``actions`` fit in it (a value may search twice its
+    budget), and no further world once one more, at the mean cost so far, would search more
+    than ``nodes`` positions in all; None: every end phase solved, however long it takes."""
+    share = None if nodes is None else max(1, nodes // (4 * len(actions)))
+    return _playouts(observation, actions, rng, worlds * len(actions), None, exact=True,
+                     max_nodes=share, exact_nodes=nodes)
 
 
 def evaluate(
@@ -296,10 +262,14 @@ def evaluate(
     exact_worlds: int | None = None,
     exact_nodes: int | None = DEFAULT_EXACT_NODES,
     max_nodes: int | None = DEFAULT_MAX_NODES,
+    wide_worlds: int = DEFAULT_WIDE_WORLDS,
+    wide_nodes: int | None = DEFAULT_WIDE_NODES,
 ) -> Evaluation:
-    """Value every legal action of ``observation`` (whose player must be to move).
+    """Value every legal action of ``observation`` (whose player must be to move): its
+    expected final value for the player's side (`bezique.search.values`: at two seats his
+    score minus the opponent's).
 
-    End phase: exact, by the solver. Stock phase: the mean final score difference of playouts
+    End phase: exact, by the solver. Stock phase: the mean final value of playouts
     over sampled worlds (every action in every world), until ``simulations`` playouts or
     ``seconds`` have been spent (with neither, `DEFAULT_SIMULATIONS` playouts per legal
     action; at least two worlds in any case). With at most ``exact_stock`` cards in the stock
@@ -309,17 +279,29 @@ def evaluate(
     ``exact_worlds`` when it is given (the budget above is then left to the plain playouts),
     else the budget above, and with neither `DEFAULT_EXACT_WORLDS`. A solve may take
     ``max_nodes`` positions and its share of ``exact_nodes`` for one world; when one needs more,
-    the plain playouts value the actions instead. A budget below one playout, a time that is
-    not positive or fewer than two ``exact_worlds`` raises `ValueError`.
+    the plain playouts value the actions instead. At more seats the end phase hides cards
+    too: there and in the window every action is valued in at most ``wide_worlds`` sampled
+    worlds, each played to the end of the stock and its end phase searched within a share of
+    ``wide_nodes`` positions (`_wide`: exact where it fits, else estimated; None solves every
+    one); the values are estimates. A budget below one playout, a time that is not positive,
+    fewer than two ``exact_worlds`` or ``wide_worlds`` or a node budget below one raises
+    `ValueError`.
     """
-    _check_budget("evaluate", simulations, seconds)
+    check_budget("evaluate", simulations, seconds)
     if exact_nodes is not None and exact_nodes < 1:
         raise ValueError(f"evaluate: exact_nodes must be at least 1, got {exact_nodes}")
     if exact_worlds is not None and exact_worlds < 2:
         raise ValueError(f"evaluate: exact_worlds must be at least 2, got {exact_worlds}")
+    check_wide("evaluate", wide_worlds, wide_nodes)
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
+    if observation.players > 2 and (
+        observation.in_end_phase or observation.stock_size <= exact_stock
+    ):
+        wide = _wide(observation, actions, rng, wide_worlds, wide_nodes)
+        return Evaluation(player=observation.player, values=values_of(actions, wide),
+                          exact=False, simulations=len(actions) * len(wide[0]))
     if observation.in_end_phase:
         return _exact(observation.determinize(rng), actions)
     results = None
@@ -334,32 +316,20 @@ def evaluate(
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS * len(actions)
         results = _playouts(observation, actions, rng, simulations, seconds)
-    return Evaluation(player=observation.player, values=_values(actions, results), exact=False,
+    return Evaluation(player=observation.player, values=values_of(actions, results), exact=False,
                       simulations=len(actions) * len(results[0]))
-
-
-@frozen(kw_only=True)
-class Advice:
-    """The search's choice for a player to move (`advise`): a hint."""
-
-    action: Action
-    value: float | None
-    """The expected final deal score difference after ``action`` (exact when ``exact``); None
-    when it is the only legal action (nothing was searched)."""
-    exact: bool
-    """Whether ``value`` is the solver's (the end phase), not an estimate from playouts."""
-    simulations: int
-    """The playouts the estimate took (0 when exact or not searched)."""
 
 
 def advise(
     observation: Observation, *, rng: random.Random, simulations: int = DEFAULT_SIMULATIONS
 ) -> Advice:
-    """The best action of ``observation`` (whose player must be to move) and its value: in the
-    end phase one exact solve; in the stock phase `evaluate` with ``simulations`` playouts
-    (with at most `DEFAULT_EXACT_STOCK` cards in the stock, `evaluate`'s own budget of
-    `DEFAULT_EXACT_WORLDS` worlds, each solved once the stock is gone, as `SearchBot` decides
-    there); the only legal action at no cost.
+    """The best action of ``observation`` (whose player must be to move) and its value for
+    the player's side: in the end phase at two seats one exact solve; in the stock phase
+    `evaluate` with ``simulations`` playouts (with at most `DEFAULT_EXACT_STOCK` cards in the
+    stock, and in the end phase at more seats, `evaluate`'s own budget: `DEFAULT_EXACT_WORLDS`
+    worlds, each solved once the stock is gone, as `SearchBot` decides there; at more seats
+    `DEFAULT_WIDE_WORLDS` worlds within `DEFAULT_WIDE_NODES` positions); the only legal
+    action at no cost.
 
     >>> import bezique, random
     >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=1, dealer=0)
@@ -372,7 +342,7 @@ def advise(
     actions = observation.legal_actions()
     if len(actions) == 1:
         return Advice(action=actions[0], value=None, exact=True, simulations=0)
-    if observation.in_end_phase:  # the count tells every card: one exact solve
+    if observation.in_end_phase and observation.players == 2:  # the count tells every card
         solution = solve(observation.determinize(rng))
         return Advice(action=solution.line[0], value=float(solution.value), exact=True,
                       simulations=0)
@@ -484,6 +454,13 @@ class SearchBot:
     at least); a solve may take ``max_nodes`` positions and no more than its share of
     ``exact_nodes`` for one world, and when one would need more (twelve cards a hand) the
     window gives way to the search above. A decision with one legal action costs nothing.
+
+    At more seats the bot plays for its side (`bezique.search.values`: its team against the
+    other in a partnership; alone, against every other seat as one side, the paranoid model).
+    There the end phase hides cards too, so an end-phase decision samples ``wide_worlds``
+    worlds and plays the move most of them choose (`bezique.search.values.vote`), each by
+    `bezique.search.horizon.choose` on its share of ``wide_nodes`` positions; in the window
+    the worlds' end phases are valued the same way (`evaluate`); None solves each exactly.
     """
 
     def __init__(
@@ -499,8 +476,10 @@ class SearchBot:
         exact_stock: int = DEFAULT_EXACT_STOCK,
         exact_worlds: int = DEFAULT_EXACT_WORLDS,
         exact_nodes: int | None = DEFAULT_EXACT_NODES,
+        wide_worlds: int = DEFAULT_WIDE_WORLDS,
+        wide_nodes: int | None = DEFAULT_WIDE_NODES,
     ) -> None:
-        _check_budget("SearchBot", simulations, seconds)
+        check_budget("SearchBot", simulations, seconds)
         if exact_stock < 0:
             raise ValueError(f"SearchBot: exact_stock must be at least 0, got {exact_stock}")
         if exact_worlds < 2:
@@ -513,6 +492,7 @@ class SearchBot:
             raise ValueError(f"SearchBot: candidates must be at least 1, got {candidates}")
         if not 0 <= z < math.inf:  # nan and inf fail too
             raise ValueError(f"SearchBot: z must be a finite number of at least 0, got {z}")
+        check_wide("SearchBot", wide_worlds, wide_nodes)
         self.rng = random.Random(seed)
         """The bot's own random stream (worlds are sampled from it)."""
         self.seconds = seconds
@@ -534,6 +514,10 @@ class SearchBot:
         """The sampled worlds of a decision with at most `exact_stock` cards in the stock."""
         self.exact_nodes = exact_nodes
         """The positions such a decision may solve in all (None: no bound)."""
+        self.wide_worlds = wide_worlds
+        """At more seats: the worlds of an end-phase decision (of one in the window, at most)."""
+        self.wide_nodes = wide_nodes
+        """At more seats: the positions such a decision may search in all (None: exact)."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
@@ -542,7 +526,8 @@ class SearchBot:
         return evaluate(observation, rng=self.rng, simulations=self.simulations,
                         seconds=self.seconds, exact_stock=self.exact_stock,
                         exact_worlds=self.exact_worlds, exact_nodes=self.exact_nodes,
-                        max_nodes=self.max_nodes)
+                        max_nodes=self.max_nodes, wide_worlds=self.wide_worlds,
+                        wide_nodes=self.wide_nodes)
 
     def choose(self, observation: Observation) -> Action:
         """The action the search prefers."""
@@ -556,6 +541,12 @@ class SearchBot:
             actions = [a for a in actions if a is not call]
             if len(actions) == 1:
                 return actions[0]
+        wide = observation.players > 2
+        if observation.in_end_phase and wide:
+            if call is not None:  # a wrong call-out loses the game: the solver does not know
+                return self._wide_best(observation, actions)
+            return vote(observation, actions, self.rng, worlds=self.wide_worlds,
+                        nodes=self.wide_nodes)
         if observation.in_end_phase:
             world = observation.determinize(self.rng)
             if call is not None:
@@ -565,8 +556,12 @@ class SearchBot:
             return end_phase_choice(world, max_nodes=self.max_nodes).action
         ranked = [a for a in prior(observation) if a is not call]
         if observation.stock_size <= self.exact_stock:
-            results = _window(observation, ranked, self.rng, self.exact_worlds * len(ranked),
-                              None, self.max_nodes, self.exact_nodes)
+            results: list[list[int]] | None
+            if wide:
+                results = _wide(observation, ranked, self.rng, self.wide_worlds, self.wide_nodes)
+            else:
+                results = _window(observation, ranked, self.rng, self.exact_worlds * len(ranked),
+                                  None, self.max_nodes, self.exact_nodes)
             if results is not None:
                 return ranked[_departs(results, EXACT_Z)]
         ranked = ranked[: self.candidates]
@@ -580,3 +575,9 @@ class SearchBot:
         stop = _futile(self.z, worlds) if worlds else None
         results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)
         return ranked[_departs(results, self.z)]
+
+    def _wide_best(self, observation: Observation, actions: list[Action]) -> Action:
+        """At more seats: the best of ``actions`` by their mean values in sampled worlds whose
+        end phases are searched on this bot's budget (`_wide`)."""
+        results = _wide(observation, actions, self.rng, self.wide_worlds, self.wide_nodes)
+        return values_of(actions, results)[0].action

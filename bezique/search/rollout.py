@@ -127,8 +127,11 @@ def _choice(deal: Deal, bits: Bits, actions: list[Action], t: _Table) -> Action:
         elif isinstance(action, Announce):
             value = 500.0 + t.meld_points.get(action.name, 0) / 10
         elif isinstance(action, CallOut):  # right only with the target reached: it wins
-            p = bits.to_move
-            value = 1e6 if deal.totals[p] + bits.score(p) >= deal.target else -1e6
+            team_of = bits.compiled.team_of  # the caller's team: its total and deal scores
+            team = team_of[bits.to_move]
+            board = deal.totals[team] + sum(
+                bits.score(p) for p, t in enumerate(team_of) if t == team)
+            value = 1e6 if board >= deal.target else -1e6
         else:  # Draw, Done
             value = 0.0
         if value > best_value:

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import gcd
 
 from attrs import frozen
@@ -102,6 +103,25 @@ def first_action(deal: Deal, *, limit: int, floor: int) -> tuple[Action, int]:
     return action, search.nodes + (tricks.nodes if tricks is not None else 0)
 
 
+def side_value(deal: Deal, *, side: int, limit: int, floor: int) -> tuple[int, int]:
+    """The final value of ``side``'s side (its weighed scores, `side_weights`: at two seats
+    its score minus the other's) when the end phase of ``deal`` (not over) is played out
+    best, at more seats under the paranoid model from ``side``'s point of view, whoever is to
+    move; and the positions searched. The search stops after ``limit`` positions
+    (`NodeBudgetExceeded`) and estimates every trick led from a hand of at most ``floor``
+    cards (0: exact). The deal is left unchanged."""
+    search = _Search(deal, limit=limit, floor=floor, side=side)
+    node = deal.clone(history=False)
+    bits = node.bits
+    pos = bits.position()
+    here = search.diff(bits, pos[1], pos[0] == OVER)
+    value = here + search.negamax(node, bits, pos, -_INF, _INF, here)
+    if not (search.ally[pos[1]] if search.wide else pos[1] == side):
+        value = -value  # the mover plays against ``side``: his value is its negation
+    fast = search.fast
+    return value, search.nodes + (fast.nodes if fast is not None else 0)
+
+
 def _solve(deal: Deal, *, fast: bool, limit: int = _INF) -> Solution:
     """`solve` for a deal in its end phase; ``fast=False`` keeps the whole search on the
     engine's own moves (no `Endgame`), for tests that compare the two."""
@@ -143,6 +163,24 @@ def side_weights(team_of: tuple[int, ...], player: int) -> tuple[int, ...]:
     return tuple(m // g if t == mine else -(k // g) for t in team_of)
 
 
+def difference(scores: Sequence[int], player: int, team_of: Sequence[int]) -> int:
+    """The value of per-seat ``scores`` to ``player``'s side, weighed by `side_weights`
+    (``team_of``: each seat's team): at two seats his score minus the other's, in a
+    partnership his team's points less the other's, alone at more seats ``N - 1`` times his
+    own points less the sum of the others'. The value of a finished deal in every search
+    (`bezique.search.values`).
+
+    >>> difference((30, 10), 0, (0, 1)), difference((30, 10, 5), 0, (0, 1, 2))
+    (20, 45)
+    >>> difference((30, 10, 5, 20), 1, (0, 1, 0, 1))
+    -5
+    """
+    if len(scores) == 2:
+        return scores[player] - scores[1 - player]
+    weights = side_weights(tuple(team_of), player)
+    return sum(w * s for w, s in zip(weights, scores, strict=True))
+
+
 def _child(deal: Deal, action: Action) -> Deal:
     """A clone of ``deal`` with ``action`` (taken from its legal actions) applied."""
     child = deal.clone()
@@ -172,7 +210,8 @@ class _Search:
     """
 
     def __init__(
-        self, deal: Deal, *, fast: bool = True, limit: int = _INF, floor: int = 0
+        self, deal: Deal, *, fast: bool = True, limit: int = _INF, floor: int = 0,
+        side: int | None = None,
     ) -> None:
         rules = deal.rules
         bits = deal.bits
@@ -214,7 +253,7 @@ class _Search:
         self.ally: tuple[bool, ...] = ()
         self.floor = 0
         if self.wide:
-            root = bits.to_move
+            root = bits.to_move if side is None else side
             self.weights = side_weights(c.team_of, root if root >= 0 else 0)
             self.ally = tuple(w > 0 for w in self.weights)
             self.floor = floor  # the horizon on the engine's moves
