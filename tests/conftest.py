@@ -16,6 +16,9 @@ from bezique.cards import Card, iter_bits
 from bezique.rules import FrozenMap, MeldSpec, Rules, list_profiles, load_profile
 
 BUILTIN_PROFILES = list_profiles()
+TWO_SEAT_PROFILES = [name for name in BUILTIN_PROFILES if bezique.load_profile(name).players == 2]
+"""The built-in profiles of two seats (tests whose layout or agents are the two-seat ones; the
+three- and four-seat profiles have theirs in tests/test_seats_*.py)."""
 
 patches_the_engine = pytest.mark.skipif(
     bezique.COMPILED,

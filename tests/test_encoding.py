@@ -30,8 +30,11 @@ SIZES = {
     "chinese": 217882,
     "eight-pack": 914449,
     "five-hundred": 63,
+    "four-handed": 23307,
     "pinochle": 523,
+    "partnership": 23308,
     "rubicon": 31468,
+    "three-handed": 6207,
 }
 """The pinned sizes: a change here changes every id of a profile (docs/encoding.md#stability)."""
 

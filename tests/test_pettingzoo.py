@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BUILTIN_PROFILES
+from conftest import BUILTIN_PROFILES, TWO_SEAT_PROFILES
 
 pytest.importorskip("pettingzoo", reason="needs the extra: pip install 'bezique[pettingzoo]'")
 
@@ -105,6 +105,7 @@ def test_seed_test_passes(builtin_name: str) -> None:
 # ---------------------------------------------------------------------- a whole deal
 
 
+@pytest.mark.parametrize("builtin_name", TWO_SEAT_PROFILES)  # more seats: test_seats_adapters
 def test_random_legal_play_ends_with_the_deals_scores_and_zero_sum_rewards(
     builtin_name: str,
 ) -> None:
@@ -128,6 +129,7 @@ def test_points_reward_is_the_settled_point_difference() -> None:
 # ---------------------------------------------------------------------- observations
 
 
+@pytest.mark.parametrize("builtin_name", TWO_SEAT_PROFILES)  # more seats: test_seats_adapters
 def test_observation_is_the_feature_tensor_and_the_mask_is_the_movers(builtin_name: str) -> None:
     rules = load_profile(builtin_name)
     enc = encoding(rules)

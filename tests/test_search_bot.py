@@ -68,11 +68,12 @@ class Checked:
 def test_search_bot_plays_only_legal_actions_in_every_profile(name: str) -> None:
     """In every built-in profile SearchBot's choices are legal, in the stock phase (its first
     decisions; GreedyBot plays its seat after them, to keep the long profiles fast) and in the
-    end phase (all of them, by the solver), against GreedyBot in the other seat."""
-    seat = BUILTIN_PROFILES.index(name) % 2
+    end phase (all of them, by the solver), against GreedyBot in every other seat."""
+    rules = bezique.load_profile(name)
+    seat = BUILTIN_PROFILES.index(name) % rules.players
     bot = Checked(SearchBot(seed=seat, simulations=SIMULATIONS), GreedyBot(), stock_limit=6)
-    bots: list[Bot] = [bot, GreedyBot()] if seat == 0 else [GreedyBot(), bot]
-    deal = play_deal(bezique.load_profile(name), bots, seed=1)
+    bots: list[Bot] = [bot if p == seat else GreedyBot() for p in range(rules.players)]
+    deal = play_deal(rules, bots, seed=1)
     assert deal.is_over
     assert bot.searched["stock"] > 0
     if deal.called_out is None:  # a call-out can end the deal before the end phase

@@ -1,10 +1,9 @@
 """Issue 34, stage J: the command line at three and four seats
 (docs/bots.md#at-three-and-four-seats, docs/lab.md).
 
-No built-in profile has more than two seats yet, so these tests reach the commands two ways:
-through the real command line with a house profile file, the validation gate on more than two
-seats lifted for the test (`seated.lift_gate`), and through the functions the commands call,
-with rules moved to more seats by `bezique.check.playout.at_seats`.
+These tests reach the commands two ways: through the real command line with a house profile
+file, and through the functions the commands call, with rules moved to more seats by
+`bezique.check.playout.at_seats`.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from seated import PARTNERS, lift_gate
+from seated import PARTNERS
 
 import bezique
 from bezique import record
@@ -58,7 +57,6 @@ copies = 4
 def partnership_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The partnership profile as a file, loadable (the gate lifted), the work folder
     ``tmp_path`` (where a record is saved)."""
-    lift_gate(monkeypatch)
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "partnership.toml"
     path.write_text(PARTNERSHIP_TOML, encoding="utf-8")

@@ -27,7 +27,7 @@ from typing import Any, Literal
 import pytest
 from attrs import evolve
 from conftest import patches_the_engine
-from seated import PARTNERS, lift_gate, seated
+from seated import PARTNERS, seated
 
 from bezique.actions import Play
 from bezique.cards import iter_bits
@@ -419,7 +419,6 @@ def test_the_horizon_plays_a_duel_end_phase_on_a_budget() -> None:
 def test_a_duel_deal_records_replays_and_renders(monkeypatch: pytest.MonkeyPatch) -> None:
     """A deal with two duels is recorded, written, read back and replayed to the same deal;
     every seat's view of a position in the duels renders, the trick of two cards shown."""
-    lift_gate(monkeypatch)
     for teams in SEATINGS:
         rules = duels(teams)
         deal = random_deal(rules, 6)

@@ -1,8 +1,7 @@
 """Issue 34, stage J: the web table at three and four seats (docs/web.md, "More seats"), through
 the JSON API: a bot in every other seat, every seat in the table (``seats``) with where it sits
 and whether it is the person's partner, totals per team, the pass, and the two-seat table as it
-was with ``seats`` added. No built-in profile has more than two seats yet: house profiles are
-uploaded with the validation gate lifted (`seated.lift_gate`)."""
+was with ``seats`` added; house profiles of more seats uploaded."""
 
 from __future__ import annotations
 
@@ -13,9 +12,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from seated import PARTNERS, lift_gate
+from seated import PARTNERS
 from starlette.testclient import TestClient
 
+import bezique
 from bezique import record
 from bezique.cards import iter_bits
 from bezique.web.app import create_app
@@ -39,7 +39,6 @@ THREE = PARTNERSHIP.replace("players = 4\nteams = [[0, 2], [1, 3]]", "players = 
 
 @pytest.fixture
 def tables(monkeypatch: pytest.MonkeyPatch) -> Tables:
-    lift_gate(monkeypatch)
     return Tables(capacity=8)
 
 
@@ -153,4 +152,5 @@ def test_the_two_seat_table_keeps_its_keys_and_adds_the_seats(client: TestClient
         ("Bot", "far", False), ("You", "near", False)]
     assert table["seats"][0]["hidden"] == table["opponent_hand"]["hidden"]
     info = client.get("/api/profiles").json()
-    assert {p["players"] for p in info["profiles"]} == {2}
+    assert {p["name"]: p["players"] for p in info["profiles"]} == {
+        name: bezique.load_profile(name).players for name in bezique.list_profiles()}

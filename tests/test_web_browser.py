@@ -22,7 +22,6 @@ if CHROMIUM is None:
     pytest.skip("no chromium on the PATH (apt-get install chromium)", allow_module_level=True)
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from seated import lift_gate  # noqa: E402
 
 from bezique import cli, record  # noqa: E402
 from bezique.cards import iter_bits  # noqa: E402
@@ -292,8 +291,7 @@ teams = [[0, 2], [1, 3]]
 [pack]
 copies = 4
 """
-"""A partnership house profile: four seats, partners opposite (no built-in profile has more
-than two seats yet: the test lifts the validation gate, `seated.lift_gate`)."""
+"""A partnership house profile: four seats, partners opposite."""
 
 
 @pytest.fixture
@@ -301,7 +299,6 @@ def four_seats(page: Page, address: str, tmp_path: Path,
                monkeypatch: pytest.MonkeyPatch) -> Page:
     """A partnership game on the page, uploaded as a house profile, the person in seat 1
     against greedy bots (the server runs in this process, so the gate is lifted for it too)."""
-    lift_gate(monkeypatch)
     open_table(page, address)
     page.locator("[data-testid=new-game]").click()
     path = tmp_path / "partnership.toml"
