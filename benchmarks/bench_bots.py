@@ -33,7 +33,9 @@ chair and `SearchBot` deals first in exactly one game of the ``T``; ``--games`` 
 highest deal points (a tie at the top is a draw). Equal play wins ``1 / T`` of the games; the
 bars declared before measuring (issue 34): `SearchBot` against two GreedyBots at three seats
 wins at least 45% of the games, a `SearchBot` pair against a GreedyBot pair at least 65%. Two
-seats (the default) play as before, with the same seeds.
+seats (the default) play as before, with the same seeds. A profile of more seats (the built-in
+``three-handed``, ``four-handed`` and ``partnership``) plays at its own seats and teams the
+same way, without ``--seats``.
 
 Reproducibility. Every game's seeds (the bots' streams too) follow from ``--seed`` and the
 game's index, and results are sorted by index, so with a ``--simulations`` budget (or the
@@ -149,7 +151,8 @@ number of copies of the pair, its name and its points."""
 
 
 def seated(profile: str, seats: int, partnership: bool) -> Rules:
-    """``profile`` at ``seats`` seats (see the module docstring): itself at two."""
+    """``profile`` at ``seats`` seats (see the module docstring): itself at two (a profile
+    of more seats at its own)."""
     if seats == 2:
         return bezique.load_profile(profile)
     text = [f'extends = "{profile}"', f"pack.copies = {seats}",
@@ -330,7 +333,11 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
               flush=True)
     print(file=sys.stderr)
     games.sort(key=lambda g: g["index"])
-    return summarize(profile, opponent, games, time.perf_counter() - start)
+    result = summarize(profile, opponent, games, time.perf_counter() - start)
+    rules = seated(profile, args.seats, args.partnership)
+    if rules.players > 2:
+        result |= {"seats": rules.players, "teams": len(rules.teams)}
+    return result
 
 
 def machine() -> dict[str, Any]:
@@ -365,15 +372,16 @@ def table(report: dict[str, Any]) -> str:
     budget = (f"{b['simulations']} simulations" if b["simulations"] is not None else
               f"{b['seconds']} s" if b["seconds"] is not None else
               f"default ({b['default_simulations']} simulations)")
-    seats = report.get("seats", 2)
-    if seats > 2:
-        table_of = ("partners opposite, a SearchBot pair against a pair of the opponent"
-                    if report["partnership"] else
-                    f"each alone, SearchBot against {seats - 1} of the opponent")
-        teams = 2 if report["partnership"] else seats
-        lines += ["", f"{seats} seats, {table_of}: equal play wins {1 / teams:.1%} of the "
-                      f"games (the bar declared before measuring: "
-                      f"{'65' if report['partnership'] else '45'}%)."]
+    for m in report["results"]:
+        seats, teams = m.get("seats", 2), m.get("teams", 2)
+        if seats == 2:
+            continue
+        table_of = (f"each alone, SearchBot against {seats - 1} of the opponent"
+                    if teams == seats else "partners opposite, a SearchBot pair against a pair")
+        bar = {(3, 3): 45, (4, 2): 65}.get((seats, teams)) if m["opponent"] == "greedy" else None
+        lines += ["", f"{m['profile']}: {seats} seats, {table_of}: equal play wins "
+                      f"{1 / teams:.1%} of the games"
+                      + ("." if bar is None else f" (the bar declared before measuring: {bar}%).")]
     lines += [
         "",
         f"Budget per decision: {budget}. Seed {report['seed']}, {report['workers']} worker(s). "
@@ -428,10 +436,6 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.partnership and args.seats != 4:
         parser.error(f"--partnership needs --seats 4, got --seats {args.seats}")
-    chairs = 2 if args.partnership else args.seats
-    if args.games < chairs or args.games % chairs:
-        parser.error(f"--games must be a positive multiple of {chairs} (each deal is played "
-                     f"from every chair), got {args.games}")
     if args.candidates < 1:
         parser.error(f"--candidates must be at least 1, got {args.candidates}")
     if args.exact_stock < 0:
@@ -448,6 +452,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     for name in args.profiles:
         if name not in known:
             parser.error(f"unknown profile {name!r}: expected one of {', '.join(sorted(known))}")
+        players = bezique.load_profile(name).players
+        if args.seats > 2 and players > 2:
+            parser.error(f"--seats moves a two-seat profile; {name!r} has {players} seats")
+        chairs = len(seated(name, args.seats, args.partnership).teams)
+        if args.games < chairs or args.games % chairs:
+            parser.error(f"--games must be a positive multiple of {chairs} for {name!r} (each "
+                         f"deal is played from every chair), got {args.games}")
     for name in args.opponents:
         if name not in OPPONENTS:
             parser.error(f"unknown opponent {name!r}: expected one of {', '.join(OPPONENTS)}")
