@@ -477,13 +477,11 @@ def compile_rules(rules: Rules) -> Compiled:
     flat = _flatten(templates, patterns)
     n = rules.players
     next_seat = tuple((p + 1) % n for p in range(n))
-    team_of = [0] * n
+    team_of = rules.team_of
     partner = [-1] * n
-    for i, team in enumerate(rules.teams):
-        for p in team:
-            team_of[p] = i
-            if len(team) == 2:
-                partner[p] = team[1] if p == team[0] else team[0]
+    for team in rules.teams:
+        if len(team) == 2:
+            partner[team[0]], partner[team[1]] = team[1], team[0]
     partners = rules.partnership
     # validated teams are all pairs or all single seats; `combine` needs every seat paired
     combine = min(partner) >= 0 and partners.combine_table_cards
@@ -517,7 +515,7 @@ def compile_rules(rules: Rules) -> Compiled:
         players=n,
         next_seat=next_seat,
         draw_order=tuple(tuple((w + i) % n for i in range(n)) for w in range(n)),
-        team_of=tuple(team_of),
+        team_of=team_of,
         partner=tuple(partner),
         passing=passing,
         consult=partners.consult,

@@ -108,10 +108,9 @@ def deal_result(deal: Deal, seat: int = 0) -> int:
     single-deal game's win or rubicon, a call-out right or wrong) where it names one, else the
     team with the most points after the end count; a tie at the top is ``0`` for the teams in
     it and ``-1`` for the others. The AI adapters' win/loss rewards."""
-    teams = deal.rules.teams
     if seat not in range(deal.rules.players):
         raise ValueError(f"seat: expected a seat 0 to {deal.rules.players - 1}, got {seat!r}")
-    team = next(t for t, seats in enumerate(teams) if seat in seats)
+    team = deal.rules.team_of[seat]
     settled = settle_deal(deal)
     if settled.winner is not None:
         return 1 if settled.winner == team else -1

@@ -122,6 +122,15 @@ def test_default_teams_follow_the_number_of_players() -> None:
     assert rules.players == 4 and rules.teams == ((0, 2), (1, 3))
 
 
+def test_team_of_gives_each_seats_team() -> None:
+    """`Rules.team_of`: the team index of each seat, the one lookup every layer reads."""
+    assert load_profile("bezique").team_of == (0, 1)
+    assert load_profile("three-handed").team_of == (0, 1, 2)
+    assert load_profile("partnership").team_of == (0, 1, 0, 1)
+    assert Rules(seats=SeatRules(players=4, teams=((1, 3), (0, 2)))).team_of == (1, 0, 1, 0)
+    assert Rules(seats=SeatRules(players=3, teams=((0,), (5,), (2,)))).team_of == (0, -1, 2)
+
+
 def test_seat_tables_are_frozen_keyword_only_and_documented() -> None:
     classes: tuple[Any, ...] = (SeatRules, PartnershipRules)
     for cls in classes:

@@ -27,7 +27,7 @@ from bezique.search import DEFAULT_EXACT_STOCK, SearchBot, advise, evaluate
 from bezique.search.analysis import analyse
 from bezique.search.horizon import choose, value
 from bezique.search.solver import side_value, side_weights
-from bezique.search.values import outcome, reached, seat_teams
+from bezique.search.values import outcome, reached
 
 PARTNERS = ((0, 2), (1, 3))
 TABLES = [(3, None), (4, PARTNERS), (4, None)]
@@ -99,7 +99,7 @@ def test_reached_counts_the_team() -> None:
                               trump="S", dealer=3, leader=0, scores=(0, 0, 10, 0),
                               totals=(990, 0), target=1000)
     assert [reached(deal.observation(p)) for p in range(4)] == [True, False, True, False]
-    assert seat_teams(PARTNERS, 4) == (0, 1, 0, 1)
+    assert seated(4, PARTNERS).team_of == (0, 1, 0, 1)
 
 
 @pytest.mark.parametrize(("n", "teams"), [(3, None), (4, PARTNERS)])

@@ -94,11 +94,11 @@ def beaten_odds(observation: Observation, card: int) -> float:
     """
     trump = observation.trump
     beaten_by = beaters(card, -1 if trump is None else int(trump))
-    teams = observation.teams
-    mine = next(team for team in teams if observation.player in team)
+    team_of = observation.rules.team_of
+    mine = team_of[observation.player]
     shown = hidden = 0
     for seat in observation.opponents:
-        if seat not in mine:
+        if team_of[seat] != mine:
             shown |= observation.known[seat].bits | observation.tables[seat].bits
             hidden += observation.hand_sizes[seat] - len(observation.known[seat])
     if shown & beaten_by:

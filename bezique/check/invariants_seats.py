@@ -56,7 +56,7 @@ PENDING: Mapping[str, str] = {}
 
 def team(rules: Rules, seat: int | None) -> int:
     """The index in `Rules.teams` of the team ``seat`` plays for (-1 for None)."""
-    return next((i for i, t in enumerate(rules.teams) if seat in t), -1)
+    return -1 if seat is None else rules.team_of[seat]
 
 
 def declarers(rules: Rules, winner: int | None) -> tuple[int, ...]:

@@ -94,10 +94,6 @@ class GameRecord:
     deals: tuple[DealRow, ...]
 
 
-def _team_of(rules: Rules, seat: int) -> int:
-    return next(t for t, members in enumerate(rules.teams) if seat in members)
-
-
 def team_key(team: Sequence[int]) -> str:
     """A team's part of a count key: ``p`` and its first seat (``p0`` for P0 alone, and for
     P0 and P2 together)."""
@@ -120,8 +116,8 @@ def game_counts(game: Game, seat_a: int) -> dict[str, int]:
     counts: Counter[str] = Counter(
         games=1,
         game_draw=int(result.winner is None),
-        game_win_first_dealer=int(result.winner == _team_of(rules, game.first_dealer)),
-        game_win_bot_a=int(result.winner == _team_of(rules, seat_a)),
+        game_win_first_dealer=int(result.winner == rules.team_of[game.first_dealer]),
+        game_win_bot_a=int(result.winner == rules.team_of[seat_a]),
         double_win=int(result.kind == "double"),
         rubicon=int(result.kind == "rubicon"),
         deals=len(game.deals),
@@ -133,7 +129,7 @@ def game_counts(game: Game, seat_a: int) -> dict[str, int]:
         winner = deal_winner(deal)
         for t, team in enumerate(rules.teams):
             counts[f"deal_win_{team_key(team)}"] += int(winner == t)
-        counts["deal_win_dealer"] += int(winner == _team_of(rules, dealer))
+        counts["deal_win_dealer"] += int(winner == rules.team_of[dealer])
         counts["deal_decided"] += int(winner is not None)
         counts["points"] += sum(s)
         counts["points_dealer"] += s[dealer]

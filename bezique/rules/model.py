@@ -365,6 +365,19 @@ class Rules:
         return self.seats.teams
 
     @property
+    def team_of(self) -> tuple[int, ...]:
+        """The team of each seat (its index in `teams`), in seat order: ``(0, 1)`` in every
+        two-handed game, ``(0, 1, 0, 1)`` in partnership (-1 for a seat in no team, which
+        validation refuses)."""
+        teams = self.seats.teams
+        team_of = [-1] * sum(len(team) for team in teams)
+        for index, team in enumerate(teams):
+            for seat in team:
+                if 0 <= seat < len(team_of):
+                    team_of[seat] = index
+        return tuple(team_of)
+
+    @property
     def digest(self) -> str:
         """A stable short hash of the canonical content (independent of name and comments)."""
         from bezique.rules.load import digest_of

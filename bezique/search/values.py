@@ -38,7 +38,6 @@ __all__ = [
     "difference",
     "outcome",
     "reached",
-    "seat_teams",
     "vote",
 ]
 
@@ -107,19 +106,6 @@ class Advice:
     """The playouts the estimate took (0 when exact or not searched)."""
 
 
-def seat_teams(teams: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
-    """The team (its index in ``teams``) of each of ``players`` seats.
-
-    >>> seat_teams(((0, 2), (1, 3)), 4), seat_teams(((0,), (1,)), 2)
-    ((0, 1, 0, 1), (0, 1))
-    """
-    team_of = [0] * players
-    for index, seats in enumerate(teams):
-        for seat in seats:
-            team_of[seat] = index
-    return tuple(team_of)
-
-
 def _team_points(points: Sequence[int], team_of: Sequence[int], team: int) -> int:
     return sum(p for p, t in zip(points, team_of, strict=True) if t == team)
 
@@ -141,7 +127,7 @@ def outcome(deal: Deal, player: int) -> int:
 def reached(observation: Observation) -> bool:
     """Whether the observer's team has reached the target (its total and its seats' deal
     scores), so that calling out wins the game."""
-    team_of = seat_teams(observation.teams, observation.players)
+    team_of = observation.rules.team_of
     team = team_of[observation.player]
     return observation.totals[team] + _team_points(
         observation.scores, team_of, team) >= observation.target

@@ -191,7 +191,7 @@ def _build(
             score=s.scores[p], won=len(captured[p]), brisques=s.brisques[p],
         )
         if rules.players > 2:
-            team = next(t for t in rules.teams if p in t)
+            team = rules.teams[rules.team_of[p]]
             seat = evolve(seat, place=place(rules, near, p),
                           partners=tuple(q for q in team if q != p))
         seats.append(seat)
