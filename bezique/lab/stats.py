@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
+from bezique.settlement import team_name
+
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
@@ -153,7 +155,7 @@ def metrics(sources: Sequence[str], melds: Sequence[str],
     the count keys): a win rate per team, named by its seats."""
     g, d = "per game", "per deal"
     players = sum(len(team) for team in teams)
-    names = ["+".join(f"P{p}" for p in team) for team in teams]
+    names = [team_name(team) for team in teams]
     keys = [f"p{min(team)}" for team in teams]
     verbs = ["wins" if len(team) == 1 else "win" for team in teams]
     game_wins = tuple(Metric(f"game_win_{k}", f"{n} {v} the game", g, f"game_win_{k}", "games",

@@ -37,6 +37,7 @@ from bezique.cards import SUIT_SYMBOLS, card_name
 from bezique.compile import compile_rules
 from bezique.observation import Observation
 from bezique.rules import Rules
+from bezique.settlement import team_name
 
 if TYPE_CHECKING:
     from bezique.deal import Deal
@@ -252,9 +253,6 @@ def seat_words(seat: Seat) -> str:
     return seat.place + (f", partner {partners}" if partners else "")
 
 
-def team_name(team: tuple[int, ...]) -> str:
-    """A team by its seats: ``P1`` for a seat alone, ``P0+P2`` for partners."""
-    return "+".join(f"P{p}" for p in team)
 
 
 def _seat_lines(seat: Seat) -> list[str]:
