@@ -181,22 +181,12 @@ class DealMoves(DealState):
         return bits
 
     def _resolve_trick(self) -> None:
-        c = self._c
-        rules = c.rules
         lead, follow = self._trick
         leader = self._leader
         winner = 1 - leader if beats(follow, lead, self._trump) else leader
-        bits = (1 << lead) | (1 << follow)
-        self._trick = []
-        self._tricks += 1
-        self._last_winner = winner
-        self._events.append(Event("trick", winner, (CARDS[lead], CARDS[follow])))
         last_stock = not self._end_phase and self.stock_size == 2
-        gained = self._gather(winner, bits)
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(winner, trick_points(c, gained), self._trick_reason())
-            if self._check_target(winner, declaration=False):
-                return
+        if self._won(winner, (CARDS[lead], CARDS[follow]), (1 << lead) | (1 << follow)):
+            return
         # the last trick: no cards left (a stacked position may leave one player short)
         final = self._end_phase and not (
             (self._hand[0] | self._table[0]) and (self._hand[1] | self._table[1])
@@ -266,9 +256,8 @@ class DealMoves(DealState):
         self._duel = self._leader = self._to_move = second
 
     def _won(self, winner: int, cards: tuple[Card, ...], bits: int) -> bool:
-        """A trick of more than two seats, or of a duel, is over: ``winner`` takes its
-        ``cards`` (``bits``), counted where brisques count at once; True when that ended the
-        deal (``game.end``)."""
+        """A trick is over: ``winner`` takes its ``cards`` (``bits``), counted where brisques
+        count at once; True when that ended the deal (``game.end``)."""
         rules = self.rules
         self._trick = []
         self._tricks += 1
