@@ -74,7 +74,7 @@ def start(
     """Set every field of the new, empty ``d`` to the start of a deal of these hands, stock
     (top first) and turn-up, scoring a turned-up dix where the profile does: one hand per seat
     (``c.players``), and as many scores when given. ``totals`` are per team, a pair while a
-    profile has two teams; zeros when None)."""
+    profile has two teams (zeros when None)."""
     n = c.players
     d._c = c
     d._origin = Origin(

@@ -178,10 +178,7 @@ class DealState:
         end = self.rules.game.end
         if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
             return False
-        if self._c.players == 2:
-            if self.totals[player] + self._scores[player] < self.target:
-                return False
-        elif self._board(player) < self.target:
+        if self._board(player) < self.target:
             return False
         self._events.append(Event("over", player, reason="target reached"))
         self._phase = OVER
