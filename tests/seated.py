@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from attrs import evolve
 
@@ -22,13 +23,35 @@ PARTNERS = ((0, 2), (1, 3))
 
 
 def seated(n: int, profile: str = "bezique", *,
-           teams: tuple[tuple[int, ...], ...] | None = None) -> Rules:
-    """``profile`` at ``n`` seats with ``n`` packs (a pack per player), one team a seat unless
-    ``teams`` says otherwise."""
+           teams: tuple[tuple[int, ...], ...] | None = None, copies: int | None = None,
+           **endgame: Any) -> Rules:
+    """``profile`` at ``n`` seats with ``copies`` packs (by default ``n``: a pack per player),
+    one team a seat unless ``teams`` says otherwise, and these ``endgame`` keys."""
     rules = bezique.load_profile(profile)
     rules = evolve(rules, seats=evolve(
         rules.seats, players=n, teams=teams or tuple((p,) for p in range(n))))
-    return evolve(rules, pack=evolve(rules.pack, copies=n))
+    return evolve(rules, pack=evolve(rules.pack, copies=n if copies is None else copies),
+                  endgame=evolve(rules.endgame, **endgame))
+
+
+def weighed(deal: Deal, weights: tuple[int, ...]) -> int:
+    """The deal's scores weighed per seat (`bezique.search.solver.side_weights`)."""
+    return sum(w * s for w, s in zip(weights, deal.scores, strict=True))
+
+
+def brute(deal: Deal, weights: tuple[int, ...]) -> int:
+    """The root side's final weighed score under best play, every other seat against it (the
+    solver's paranoid model), by trying every legal action."""
+    if deal.is_over:
+        return weighed(deal, weights)
+    values = []
+    for action in deal.legal_actions():
+        child = deal.clone()
+        child.apply(action)
+        values.append(brute(child, weights))
+    to_move = deal.to_move
+    assert to_move is not None
+    return max(values) if weights[to_move] > 0 else min(values)
 
 
 def played(rules: Rules, seed: int, plies: int | None = None, *,

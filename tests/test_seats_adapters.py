@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import attrs
 import pytest
-from test_seats_play import seated
+from seated import seated
 
 import bezique
 from bezique import Deal, load_profile

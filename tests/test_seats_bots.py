@@ -7,22 +7,14 @@ rules here are built with ``attrs.evolve``.
 from __future__ import annotations
 
 import pytest
-from attrs import evolve
+from seated import PARTNERS, seated
 
 import bezique
 from bezique.actions import Play
 from bezique.bots import GreedyBot, PlannerBot, RandomBot, check_bots, play_deal
 from bezique.bots.planner import beaten_odds, draw_odds
 from bezique.deal import Deal
-from bezique.rules.model import Rules
 from bezique.tricks import beaters, beats, trick_winner
-
-
-def seated(n: int, teams: tuple[tuple[int, ...], ...] | None = None) -> Rules:
-    rules = bezique.load_profile("bezique")
-    rules = evolve(rules, seats=evolve(
-        rules.seats, players=n, teams=teams or tuple((p,) for p in range(n))))
-    return evolve(rules, pack=evolve(rules.pack, copies=n))
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -54,7 +46,7 @@ def test_check_bots() -> None:
 def test_greedy_and_planner_bots_play_more_seats(
     n: int, teams: tuple[tuple[int, ...], ...] | None
 ) -> None:
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     for seed in range(3):
         bots = [GreedyBot() if p % 2 else PlannerBot() for p in range(n)]
         deal = play_deal(rules, bots, seed=seed, dealer=seed % n)
@@ -65,7 +57,7 @@ def test_greedy_never_takes_a_partners_trick_when_it_need_not() -> None:
     """Issue 34: "a GreedyBot does not take its partner's trick": in the stock phase (no duty
     to follow) a GreedyBot whose partner's card is winning plays a card that does not beat
     it whenever it holds one."""
-    rules = seated(4, ((0, 2), (1, 3)))
+    rules = seated(4, teams=PARTNERS)
     checked = 0
     for seed in range(6):
         deal = Deal.new(rules, seed=seed, dealer=seed % 4)
@@ -92,7 +84,7 @@ def test_greedy_never_takes_a_partners_trick_when_it_need_not() -> None:
 def test_planner_odds_count_every_opponent() -> None:
     """`beaten_odds` at more seats: the concealed cards of every seat of the other teams are
     drawn together from the unseen cards; a partner's are not counted."""
-    rules = seated(4, ((0, 2), (1, 3)))
+    rules = seated(4, teams=PARTNERS)
     seen = Deal.new(rules, seed=7, dealer=3).observation(0)
     trump = seen.trump
     assert trump is not None

@@ -27,7 +27,7 @@ from typing import Any, Literal
 import pytest
 from attrs import evolve
 from conftest import patches_the_engine
-from seated import PARTNERS, seated
+from seated import PARTNERS, brute, seated, weighed
 
 from bezique.actions import Play
 from bezique.cards import iter_bits
@@ -351,25 +351,6 @@ def test_an_old_pickle_has_no_duel() -> None:
     del state["_duel"]
     again = unpickle(cls, state)
     assert again == deal and again.bits.duel == -1
-
-
-def weighed(deal: Deal, weights: tuple[int, ...]) -> int:
-    return sum(w * s for w, s in zip(weights, deal.scores, strict=True))
-
-
-def brute(deal: Deal, weights: tuple[int, ...]) -> int:
-    """The root side's final weighed score under best play, every other seat against it (the
-    solver's paranoid model: tests/test_seats_search.py)."""
-    if deal.is_over:
-        return weighed(deal, weights)
-    values = []
-    for action in deal.legal_actions():
-        child = deal.clone()
-        child.apply(action)
-        values.append(brute(child, weights))
-    to_move = deal.to_move
-    assert to_move is not None
-    return max(values) if weights[to_move] > 0 else min(values)
 
 
 @pytest.mark.parametrize(("teams", "cards"), [(None, 2), (None, 3), (PARTNERS, 2),

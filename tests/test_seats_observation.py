@@ -20,7 +20,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_seats_play import seated
+from seated import seated
 
 from bezique import Deal, load_profile
 from bezique.cards import Card, CardSet, card_name, iter_bits, parse_cards

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from test_seats_play import packs, seated
+from seated import seated
+from test_seats_play import packs
 
 import bezique
 from bezique.actions import Action, Announce, DixExchange, DixShow, Meld, Pass

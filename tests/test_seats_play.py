@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from attrs import evolve
+from seated import seated
 
 import bezique
 from bezique.cards import card_name
@@ -27,19 +27,6 @@ from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.rules.model import Rules
 from bezique.tricks import follow_choices, follow_choices_n, trick_winner
-
-
-def seated(
-    n: int, profile: str = "bezique", *, teams: tuple[tuple[int, ...], ...] | None = None,
-    **endgame: Any,
-) -> Rules:
-    """``profile`` at ``n`` seats with ``n`` packs (docs/rules.md#more-seats: a pack per
-    player), one team a seat unless ``teams`` says otherwise, and these ``endgame`` keys."""
-    rules = bezique.load_profile(profile)
-    rules = evolve(rules, seats=evolve(
-        rules.seats, players=n, teams=teams or tuple((p,) for p in range(n))))
-    return evolve(rules, pack=evolve(rules.pack, copies=n),
-                  endgame=evolve(rules.endgame, **endgame))
 
 
 def plays(deal: Deal) -> set[str]:

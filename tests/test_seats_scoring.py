@@ -19,7 +19,7 @@ import pytest
 from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_seats_play import seated
+from seated import seated
 
 import bezique
 from bezique.cards import CARDS, card_of, kind_of, rank, rank_index

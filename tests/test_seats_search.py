@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from attrs import evolve
+from seated import PARTNERS, brute, seated, weighed
 
-import bezique
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.rules.model import Rules
@@ -21,31 +20,6 @@ from bezique.search.endgame import supported
 from bezique.search.horizon import choose
 from bezique.search.rollout import playout, rollout_action
 from bezique.search.solver import side_weights
-
-
-def seated(n: int, teams: tuple[tuple[int, ...], ...] | None = None) -> Rules:
-    rules = bezique.load_profile("bezique")
-    rules = evolve(rules, seats=evolve(
-        rules.seats, players=n, teams=teams or tuple((p,) for p in range(n))))
-    return evolve(rules, pack=evolve(rules.pack, copies=n))
-
-
-def weighed(deal: Deal, weights: tuple[int, ...]) -> int:
-    return sum(w * s for w, s in zip(weights, deal.scores, strict=True))
-
-
-def brute(deal: Deal, weights: tuple[int, ...]) -> int:
-    """The root side's final weighed score under best play, every other seat against it."""
-    if deal.is_over:
-        return weighed(deal, weights)
-    values = []
-    for action in deal.legal_actions():
-        child = deal.clone()
-        child.apply(action)
-        values.append(brute(child, weights))
-    to_move = deal.to_move
-    assert to_move is not None
-    return max(values) if weights[to_move] > 0 else min(values)
 
 
 def random_end_phase(rules: Rules, rng: random.Random, cards: int) -> Deal:
@@ -72,7 +46,7 @@ def test_side_weights() -> None:
 def test_solve_matches_brute_force(
     n: int, teams: tuple[tuple[int, ...], ...] | None, cards: int
 ) -> None:
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     rng = random.Random(n * 10 + cards)
     for _ in range(12 if cards == 2 else 4):
         deal = random_end_phase(rules, rng, cards)
@@ -94,7 +68,7 @@ def test_solve_a_partnership_end_phase_by_hand() -> None:
     only each other (20) and P3's 10♥ then wins the last trick (20); P0 leads a heart first
     instead: P3's 10♥ takes that trick (10), and the aces the last one with it (30). The value
     is team 0's points less team 1's."""
-    rules = seated(4, ((0, 2), (1, 3)))
+    rules = seated(4, teams=PARTNERS)
     deal = Deal.from_position(
         rules, hands=["AS 7H", "KS 8H", "AS 9H", "QS 10H"], trump="S", dealer=3, leader=0)
     solution = solve(deal)
@@ -108,7 +82,7 @@ def test_solve_a_partnership_end_phase_by_hand() -> None:
 def test_the_playout_policy_plays_more_seats(
     n: int, teams: tuple[tuple[int, ...], ...] | None
 ) -> None:
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     for seed in range(4):
         deal = Deal.new(rules, seed=seed, dealer=seed % n)
         playout(deal)
@@ -120,7 +94,7 @@ def test_the_playout_policy_leaves_a_partners_trick_alone() -> None:
     P0 is his partner; then he throws the 8♦."""
     hands = ["KH 9C", "7C 9C", "AH 8D", "9H 9C"]
     for teams, expected in ((None, "play AH"), (((0, 2), (1, 3)), "play 8D")):
-        deal = Deal.from_position(seated(4, teams), hands=hands, stock="8S 8S 8S",
+        deal = Deal.from_position(seated(4, teams=teams), hands=hands, stock="8S 8S 8S",
                                   turn_up="7S", dealer=3, leader=0)
         deal.apply("play KH")
         deal.apply("play 7C")
@@ -133,7 +107,7 @@ def test_the_horizon_plays_a_full_end_phase_on_a_budget(
 ) -> None:
     """`horizon.choose` at more seats: eight cards a hand do not solve within a small budget,
     so it plays the deepest iterative-deepening search's move; a small end phase solves."""
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     rng = random.Random(n)
     deal = random_end_phase(rules, rng, 8)
     choice = choose(deal, max_nodes=2_000)

@@ -15,7 +15,8 @@ import random
 from collections import Counter
 
 import pytest
-from test_seats_search import brute, random_end_phase, seated, weighed
+from seated import brute, seated, weighed
+from test_seats_search import random_end_phase
 
 from bezique.actions import Action
 from bezique.bots import Bot, RandomBot, play_deal
@@ -63,7 +64,7 @@ def _mover(deal: Deal) -> Observation:
 
 
 def _finished(n: int, teams: tuple[tuple[int, ...], ...] | None, seed: int) -> Deal:
-    deal = Deal.new(seated(n, teams), seed=seed, dealer=seed % n)
+    deal = Deal.new(seated(n, teams=teams), seed=seed, dealer=seed % n)
     rng = random.Random(seed)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
@@ -95,11 +96,11 @@ def test_a_finished_deal_is_worth_the_sides_weighed_scores(
 
 def test_reached_counts_the_team() -> None:
     """A partner's deal score counts towards the team's call-out (totals per team)."""
-    deal = Deal.from_position(seated(4, PARTNERS), hands=["AS 7H", "KS 8H", "AS 9H", "QS 10H"],
-                              trump="S", dealer=3, leader=0, scores=(0, 0, 10, 0),
-                              totals=(990, 0), target=1000)
+    deal = Deal.from_position(
+        seated(4, teams=PARTNERS), hands=["AS 7H", "KS 8H", "AS 9H", "QS 10H"], trump="S",
+        dealer=3, leader=0, scores=(0, 0, 10, 0), totals=(990, 0), target=1000)
     assert [reached(deal.observation(p)) for p in range(4)] == [True, False, True, False]
-    assert seated(4, PARTNERS).team_of == (0, 1, 0, 1)
+    assert seated(4, teams=PARTNERS).team_of == (0, 1, 0, 1)
 
 
 @pytest.mark.parametrize(("n", "teams"), [(3, None), (4, PARTNERS)])
@@ -108,7 +109,7 @@ def test_side_value_is_the_paranoid_value_of_any_side(
 ) -> None:
     """`side_value` for a side that need not be the mover's, against brute force, and
     `horizon.value` (exact within its budget) agrees."""
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     team_of = compile_rules(rules).team_of
     rng = random.Random(n)
     for _ in range(4):
@@ -122,7 +123,7 @@ def test_side_value_is_the_paranoid_value_of_any_side(
 
 
 def test_the_budgeted_value_of_a_long_end_phase_is_an_estimate_within_its_budget() -> None:
-    deal = random_end_phase(seated(4, PARTNERS), random.Random(4), 8)
+    deal = random_end_phase(seated(4, teams=PARTNERS), random.Random(4), 8)
     found = value(deal, side=1, max_nodes=300)
     assert not found.exact and found.nodes <= 2 * 300 + 2
     with pytest.raises(ValueError, match="value: max_nodes must be at least 1"):
@@ -137,7 +138,7 @@ def test_end_phase_values_are_the_observers_side_over_sampled_worlds(
     """`evaluate` in an end phase at more seats: each action's value is the mean, over the
     worlds it samples, of the paranoid value of the observer's side after it (brute force);
     estimates (``exact`` is False), one sample a world."""
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     team_of = compile_rules(rules).team_of
     rng = random.Random(10 * n + len(teams or ()))
     for seed in range(3):
@@ -168,7 +169,7 @@ def test_the_end_phase_move_is_the_one_most_worlds_choose(
     """SearchBot's end-phase move at more seats: `horizon.choose` in each of ``wide_worlds``
     sampled worlds on its share of ``wide_nodes`` (half of an equal share: `choose` may
     search twice its budget), the most chosen move played (the earliest on a tie)."""
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     rng = random.Random(n)
     for seed in range(2):
         deal = random_end_phase(rules, rng, 5)
@@ -201,7 +202,7 @@ def test_search_bot_plays_whole_deals_at_more_seats(
     """SearchBot in seats 0 and 2 (partners in a partnership), RandomBot elsewhere: every
     choice legal, searched in the stock phase, the window and the end phase; the same seeds
     give the same deal."""
-    rules = seated(n, teams)
+    rules = seated(n, teams=teams)
     deals = []
     for _ in range(2):
         bots: list[Bot] = [Checked(small(p)) if p % 2 == 0 else
@@ -223,7 +224,7 @@ def test_advise_at_more_seats() -> None:
     found = evaluate(seen, rng=random.Random(1))
     assert not hint.exact and hint.action == found.best and hint.value == found.value
     assert hint.simulations == found.simulations > 0
-    stock = Deal.new(seated(4, PARTNERS), seed=2, dealer=3)
+    stock = Deal.new(seated(4, teams=PARTNERS), seed=2, dealer=3)
     seen = _mover(stock)
     hint = advise(seen, rng=random.Random(2), simulations=8)
     assert hint.action in seen.legal_actions() and not hint.exact and hint.value is not None

@@ -13,6 +13,7 @@ import pickle
 
 import pytest
 from attrs import evolve
+from seated import seated
 
 import bezique
 from bezique.compile import compile_rules
@@ -20,16 +21,6 @@ from bezique.deal import Deal, dealing, shuffled
 from bezique.errors import PositionError
 from bezique.events import PLAY_EVENTS
 from bezique.players import player_name, seats
-from bezique.rules.model import Rules
-
-
-def seated(n: int, copies: int | None = None, profile: str = "bezique") -> Rules:
-    """``profile`` at ``n`` seats playing alone, with ``copies`` packs (MP-09: three packs at
-    three seats, four at four)."""
-    rules = bezique.load_profile(profile)
-    rules = evolve(rules, seats=evolve(rules.seats, players=n,
-                                       teams=tuple((p,) for p in range(n))))
-    return evolve(rules, pack=evolve(rules.pack, copies=n if copies is None else copies))
 
 
 @pytest.mark.parametrize(("n", "pack", "stock"), [(3, 96, 72), (4, 128, 96)])
