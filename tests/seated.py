@@ -21,6 +21,21 @@ from bezique.rules import Rules
 PARTNERS = ((0, 2), (1, 3))
 """The partnership of four seats: partners opposite (BIC-4H, ENQ-129)."""
 
+PARTNERSHIP_TOML = """\
+extends = "bezique"
+name = "house-partnership"
+description = "Four-handed Bezique in partnerships, partners opposite"
+
+[seats]
+players = 4
+teams = [[0, 2], [1, 3]]
+
+[pack]
+copies = 4
+"""
+"""A partnership house profile, as a stranger would upload or pass by file: four seats,
+partners opposite, a pack a player."""
+
 
 def seated(n: int, profile: str = "bezique", *,
            teams: tuple[tuple[int, ...], ...] | None = None, copies: int | None = None,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from seated import PARTNERS
+from seated import PARTNERS, PARTNERSHIP_TOML
 
 import bezique
 from bezique import record
@@ -38,25 +38,12 @@ from bezique.lab.simulation import (
 from bezique.view.narrate import Narrator, name_players
 
 BEZIQUE = bezique.load_profile("bezique")
-PARTNERSHIP_TOML = """\
-extends = "bezique"
-name = "house-partnership"
-description = "Four-handed Bezique in partnerships, partners opposite"
-
-[seats]
-players = 4
-teams = [[0, 2], [1, 3]]
-
-[pack]
-copies = 4
-"""
-"""A partnership house profile: four seats, partners opposite, a pack a player."""
 
 
 @pytest.fixture
 def partnership_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The partnership profile as a file, loadable (the gate lifted), the work folder
-    ``tmp_path`` (where a record is saved)."""
+    """The partnership house profile as a file, the work folder ``tmp_path`` (where a record
+    is saved)."""
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "partnership.toml"
     path.write_text(PARTNERSHIP_TOML, encoding="utf-8")

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from seated import PARTNERS
+from seated import PARTNERS, PARTNERSHIP_TOML
 from starlette.testclient import TestClient
 
 import bezique
@@ -22,18 +22,7 @@ from bezique.web.app import create_app
 from bezique.web.tables import Tables
 from bezique.web.views import card_code
 
-PARTNERSHIP = """\
-extends = "bezique"
-name = "house-partnership"
-
-[seats]
-players = 4
-teams = [[0, 2], [1, 3]]
-
-[pack]
-copies = 4
-"""
-THREE = PARTNERSHIP.replace("players = 4\nteams = [[0, 2], [1, 3]]", "players = 3").replace(
+THREE = PARTNERSHIP_TOML.replace("players = 4\nteams = [[0, 2], [1, 3]]", "players = 3").replace(
     "copies = 4", "copies = 3").replace("house-partnership", "house-three")
 
 
@@ -47,7 +36,7 @@ def client(tables: Tables) -> TestClient:
     return TestClient(create_app(tables, bot="greedy"))
 
 
-def start(client: TestClient, text: str = PARTNERSHIP, **body: Any) -> dict[str, Any]:
+def start(client: TestClient, text: str = PARTNERSHIP_TOML, **body: Any) -> dict[str, Any]:
     response = client.post("/api/games", json={"profile_toml": text, "seed": 5, **body})
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
@@ -138,7 +127,7 @@ def test_three_seats_hint_and_a_record_played_on_from_another_seat(client: TestC
 ])
 def test_bad_seats_and_bots_are_refused(client: TestClient, body: dict[str, Any],
                                         message: str) -> None:
-    response = client.post("/api/games", json={"profile_toml": PARTNERSHIP, **body})
+    response = client.post("/api/games", json={"profile_toml": PARTNERSHIP_TOML, **body})
     assert response.status_code == 400, response.text
     assert message in response.json()["error"]["message"]
 

@@ -22,6 +22,7 @@ if CHROMIUM is None:
     pytest.skip("no chromium on the PATH (apt-get install chromium)", allow_module_level=True)
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from seated import PARTNERSHIP_TOML  # noqa: E402
 
 from bezique import cli, record  # noqa: E402
 from bezique.cards import iter_bits  # noqa: E402
@@ -280,25 +281,11 @@ def test_the_person_may_sit_in_either_seat(page: Page, address: str) -> None:
 
 # ------------------------------------------------------------ three and four seats (issue 34)
 
-PARTNERSHIP_TOML = """\
-extends = "bezique"
-name = "house-partnership"
-
-[seats]
-players = 4
-teams = [[0, 2], [1, 3]]
-
-[pack]
-copies = 4
-"""
-"""A partnership house profile: four seats, partners opposite."""
-
 
 @pytest.fixture
-def four_seats(page: Page, address: str, tmp_path: Path,
-               monkeypatch: pytest.MonkeyPatch) -> Page:
+def four_seats(page: Page, address: str, tmp_path: Path) -> Page:
     """A partnership game on the page, uploaded as a house profile, the person in seat 1
-    against greedy bots (the server runs in this process, so the gate is lifted for it too)."""
+    against greedy bots."""
     open_table(page, address)
     page.locator("[data-testid=new-game]").click()
     path = tmp_path / "partnership.toml"

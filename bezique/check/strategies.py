@@ -239,8 +239,8 @@ def profiles(*, base: str | Rules | None = None, players: int | None = None,
     """Valid profiles: a built-in profile (or ``base``: a name or a `Rules`) with house-rule
     knobs of docs/rules.md#knobs changed one by one. Every drawn profile went through the loader's
     validation; failures shrink towards the unchanged base profile. With ``players`` (and
-    ``teams``), each is then moved to that many seats (`at_seats`, validated but for the gate
-    on more than two seats); a variation that cannot be played there is rejected."""
+    ``teams``), each is then moved to that many seats (`at_seats`, validated); a variation that
+    cannot be played there is rejected."""
     drawn = _rules_strategy(base).flatmap(_variation)
     return drawn if players is None else drawn.flatmap(lambda r: _moved(r, players, teams))
 
