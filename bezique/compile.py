@@ -99,6 +99,12 @@ class MeldTemplate:
         """A trump marriage: the marriage-class trump meld of order 1."""
         return self.in_marriage_class and self.suits == "trump" and self.order == 1
 
+    @property
+    def is_multiple_bezique(self) -> bool:
+        """A double, triple or quadruple bezique: a meld of bezique pairs (``suits =
+        "bezique_pair"``, whatever its class is named) of order 2 or more."""
+        return self.suits == "bezique_pair" and self.order >= 2
+
     def slots(self, trump: int | None, bezique_pair: str) -> list[tuple[tuple[int, int], ...]]:
         """Concrete patterns under a trump: each a tuple of ``(kinds bitmask, count)`` slots.
 

@@ -5,7 +5,7 @@ Where seats have partners (`Rules.teams` of two) and ``partnership.combine_table
 one card from its own hand; the partner's cards stay where they lie. It may declare nothing the
 partner could not legally declare, so the reuse marks belong to the physical card, whoever
 declared it: the declarations binding a seat's cards are the team's (`Compiled.binding_seats`,
-`bezique.state.DealState._own`). A multiple bezique (class ``bezique``, order 2 or more) counts
+`bezique.state.DealState._own`). A multiple bezique (`MeldTemplate.is_multiple_bezique`) counts
 only with all its cards from one seat (BIC-4H) unless ``partnership.bezique_from_either``
 (EB9-643). With ``combine_table_cards = false`` each seat declares from its own cards (ENQ-129).
 
@@ -55,7 +55,7 @@ def combine_problem(
             f"a meld with {partner}'s tabled cards needs a card from "
             f"{player_name(player)}'s hand (partnership.combine_table_cards, BIC-4H)"
         )
-    if t.klass_name == "bezique" and t.order >= 2 and not c.rules.partnership.bezique_from_either:
+    if t.is_multiple_bezique and not c.rules.partnership.bezique_from_either:
         return (
             f"a {t.name} counts only with all its cards from one seat, not with "
             f"{partner}'s (partnership.bezique_from_either = false, BIC-4H)"

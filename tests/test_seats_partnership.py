@@ -550,3 +550,11 @@ def every_meld_once(deal: Deal, c: Any) -> int:
     assert len(listed_melds) == len(set(listed_melds))
     assert set(listed_melds) == allowed
     return int(bool(allowed))
+
+
+def test_is_multiple_bezique_marks_the_doubles_triples_and_quadruples() -> None:
+    """DM11 and N9 read one definition of a multiple bezique: a meld of bezique pairs of order
+    2 or more, whatever its class is named."""
+    melds = compile_rules(bezique.load_profile("four-handed")).melds
+    assert {t.name for t in melds if t.is_multiple_bezique} == {
+        "double_bezique", "triple_bezique", "quadruple_bezique"}

@@ -447,8 +447,7 @@ def one_seat_beziques(deal: Deal) -> None:
     rules = deal.rules
     if rules.partnership.bezique_from_either:
         return
-    multiple = {t.index for t in compile_rules(rules).melds
-                if t.suits == "bezique_pair" and t.order >= 2}
+    multiple = {t.index for t in compile_rules(rules).melds if t.is_multiple_bezique}
     for d in deal.declarations:
         if d.template not in multiple or not d.intact:
             continue
