@@ -47,7 +47,7 @@ def end_count(
     n = len(raw)
     items: list[list[tuple[int, str]]] = [[], []] if n == 2 else [[] for _ in raw]
     for p in range(n):
-        if brisques[p] < b.min_to_score or board[p] < b.min_board_score_to_count:
+        if brisques[p] < b.min_for(len(brisques)) or board[p] < b.min_board_score_to_count:
             continue
         points = raw[p]
         if rules.trick_points.rounding == "7_up":

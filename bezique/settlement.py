@@ -233,8 +233,8 @@ def _brisque_points(
     for p in range(seats.n):
         if not brisques[p] or any(reason != "brisque_majority" for _, reason in items[p]):
             continue
-        if brisques[p] < b.min_to_score:
-            why = f"brisques.min_to_score = {b.min_to_score}"
+        if brisques[p] < b.min_for(seats.n):
+            why = f"brisques.min_to_score = {b.min_for(seats.n)}"
         else:
             why = f"{board[p]} is under brisques.min_board_score_to_count = "
             why += str(b.min_board_score_to_count)

@@ -428,7 +428,7 @@ def _allowed_trick_credit(rules: Rules, raw: int) -> set[int]:
     if b.counted != "always":
         return {0}
     allowed = {raw, raw + (10 - raw % 10) * (raw % 10 >= 7)}
-    if b.when == "end_of_deal" and (b.min_to_score or b.min_board_score_to_count):
+    if b.when == "end_of_deal" and (b.min_for(rules.players) or b.min_board_score_to_count):
         allowed.add(0)
     return allowed
 

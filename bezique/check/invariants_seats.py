@@ -380,7 +380,7 @@ def trick_points(deal: Deal) -> None:
     b = rules.brisques
     if not (deal.is_over and not ended_early(deal) and rules.trick_points.scheme == "brisques"
             and rules.trick_points.rounding == "none" and b.counted == "always"
-            and not b.min_to_score and not b.min_board_score_to_count
+            and not b.min_for(rules.players) and not b.min_board_score_to_count
             and rules.tricks.gather == "always" and not rules.tricks.before_trump_worthless):
         return
     brisques = 4 * rules.pack.copies * len({"A", "10"} & set(rules.pack.ranks))

@@ -160,6 +160,16 @@ def _make_converter() -> cattrs.Converter:
         return _origin(t) is FrozenMap
 
     conv.register_structure_hook_factory(is_frozen_map, frozen_map_structure)
+
+    def int_or_table(value: object, _: type) -> int | FrozenMap[int]:
+        """``brisques.min_to_score``: an int, or a table of ints by seat count."""
+        if isinstance(value, dict):
+            return FrozenMap(conv.structure(value, dict[str, int]))
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _strict_int(value, int)
+        raise _WrongValue(f"expected an integer or a table by seat count, got {describe(value)}")
+
+    conv.register_structure_hook(int | FrozenMap[int], int_or_table)
     conv.register_unstructure_hook_func(
         is_frozen_map, lambda m: {k: conv.unstructure(v) for k, v in m.items()}
     )

@@ -422,8 +422,15 @@ LATE_KEYS: tuple[tuple[str, str], ...] = (
     ("partnership", "combine_table_cards"), ("partnership", "bezique_from_either"),
     ("endgame", "format"), ("endgame", "beat"), ("endgame", "trump_when_void"),
     ("endgame", "beat_partner"), ("melds", "second_double_on_used_pair"),
+    ("pack", "jokers"), ("dix", "award_to"), ("melds", "sequence_from_own_marriage"),
+    ("melds", "multi_bezique_growth"), ("melds", "first_bezique_value"),
+    ("brisques", "majority_penalty"), ("brisques", "shortfall_penalty"),
+    ("last_trick", "seven_bonus"), ("jokers", "wild_in"), ("jokers", "max_per_meld"),
+    ("jokers", "in_trump_quartets"), ("jokers", "reuse"), ("jokers", "fresh_card_may_be_joker"),
+    ("jokers", "endgame_play"), ("jokers", "turned_up"), ("match", "consecutive_wins"),
+    ("match", "loser_start"),
 )
-"""Keys added after digests were published (the seat keys, issue 34): `digest_of` leaves each
+"""Keys added after digests were published (the seat keys, issue 34; the joker keys, issue 35): `digest_of` leaves each
 out while it holds its default, so every profile that does not set them keeps the digest its
 records carry. A table left empty by this goes too."""
 

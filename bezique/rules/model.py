@@ -57,6 +57,10 @@ def _frozen_map(value: Mapping[str, V] | None) -> FrozenMap[V]:
     return value if isinstance(value, FrozenMap) else FrozenMap(value)
 
 
+def _int_or_map(value: int | Mapping[str, int]) -> int | FrozenMap[int]:
+    return value if isinstance(value, int) else _frozen_map(value)
+
+
 def field_default(instance: object, attribute: attrs.Attribute[Any]) -> Any:
     """The default of one field of ``instance``, its factory called (with the instance, for a
     ``takes_self`` factory, so fields before it must be set)."""
@@ -82,15 +86,20 @@ def _setstate(self: Any, state: dict[str, Any]) -> None:
 
 
 Rank = Literal["A", "10", "K", "Q", "J", "9", "8", "7"]
-MeldSuits = Literal["plain", "trump", "same", "any", "each", "bezique_pair", "none"]
+MeldSuits = Literal["plain", "trump", "same", "any", "each", "bezique_pair", "none", "jokers"]
 
 
 @frozen(kw_only=True)
 class Pack:
-    """``[pack]``: which ranks are in a piquet-style pack and how many packs are mixed."""
+    """``[pack]``: which ranks are in a piquet-style pack, how many packs are mixed, and how
+    many jokers are added (``jokers``: 4 in Joker Bésigue, docs/rules.md#joker)."""
 
     ranks: tuple[Rank, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
     copies: int = 2
+    jokers: int = 0
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
 
 
 @frozen(kw_only=True)
@@ -135,6 +144,10 @@ class DixRules:
     counts_as_meld: bool = False
     blocks_meld_same_trick: bool = False
     only_method: Literal["either", "exchange_only", "announce_only"] = "either"
+    award_to: Literal["player", "trick_winner"] = "player"
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
 
 
 @frozen(kw_only=True)
@@ -146,7 +159,8 @@ class MeldSpec:
     suits the cards take: ``trump``/``plain``/``same`` (all one suit: the trump suit, one
     non-trump suit, any one suit), ``any`` (each card any suit, duplicates included), ``each``
     (one card of every suit), ``bezique_pair`` (the queen and jack of ``melds.bezique_pair``)
-    or ``none`` (carte blanche: a hand without court cards).
+    or ``none`` (carte blanche: a hand without court cards); ``jokers`` takes ``copies``
+    jokers and no ranks (four jokers, docs/rules.md#dj7).
     """
 
     ranks: tuple[Rank, ...] = ()
@@ -182,6 +196,9 @@ class MeldRules:
     require_trump_marriage_before_sequence: bool = False
     timing: Literal["before_draw", "after_draw"] = "before_draw"
     second_double_on_used_pair: bool = False
+    sequence_from_own_marriage: bool = False
+    multi_bezique_growth: bool = True
+    first_bezique_value: int = 0
 
     __getstate__ = _getstate
     __setstate__ = _setstate
@@ -230,21 +247,43 @@ class TrickPointRules:
 
 @frozen(kw_only=True)
 class BrisqueRules:
-    """``[brisques]``: when captured trick points are credited, and the French conditions."""
+    """``[brisques]``: when captured trick points are credited, and the French conditions.
+
+    ``min_to_score`` is an int or a table by seat count (``{ "2" = 14, "4" = 8 }``, all or
+    nothing, docs/rules.md#dj15); ``counted = "majority"`` (two teams): the seat with more
+    brisques scores them, the other ``majority_penalty``; a seat below a minimum scores
+    ``shortfall_penalty`` instead of its brisques.
+    """
 
     when: Literal["end_of_deal", "immediately"] = "end_of_deal"
-    counted: Literal["always", "only_to_escape_rubicon_or_break_tie"] = "always"
-    min_to_score: int = 0
+    counted: Literal["always", "only_to_escape_rubicon_or_break_tie", "majority"] = "always"
+    min_to_score: int | FrozenMap[int] = field(default=0, converter=_int_or_map)
     majority_bonus: int = 0
     min_board_score_to_count: int = 0
+    majority_penalty: int = -200
+    shortfall_penalty: int = 0
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
+
+    def min_for(self, players: int) -> int:
+        """``min_to_score`` for ``players`` seats (an int, or its entry in a table by seat
+        count; a seat count the table lacks has no minimum, which validation refuses)."""
+        value = self.min_to_score
+        return value if isinstance(value, int) else value.get(str(players), 0)
 
 
 @frozen(kw_only=True)
 class LastTrickRules:
-    """``[last_trick]``: the bonus for the last trick, and which trick that is."""
+    """``[last_trick]``: the bonus for the last trick, which trick that is, and what more a last
+    trick won with a trump seven scores (``seven_bonus``, docs/rules.md#dj19)."""
 
     value: int = 10
     which: Literal["final", "last_stock_trick"] = "final"
+    seven_bonus: int = 0
+
+    __getstate__ = _getstate
+    __setstate__ = _setstate
 
 
 @frozen(kw_only=True)
@@ -281,6 +320,42 @@ class RubiconRules:
     brisque_award: int = 0
     drop_fractions: bool = True
     loser_under_100_extra: int = 0
+
+
+QUARTETS: tuple[str, ...] = ("four_aces", "four_kings", "four_queens", "four_jacks")
+"""The melds a joker completes by default (docs/rules.md#dj8)."""
+
+
+@frozen(kw_only=True)
+class JokerRules:
+    """``[jokers]``: what the jokers of ``pack.jokers`` may do (docs/rules.md#joker).
+
+    ``wild_in``: the melds in which a joker stands for a missing card (never more than
+    ``max_per_meld`` of them, and never in a trump quartet unless ``in_trump_quartets``);
+    ``reuse``: ``class_rule`` (a joker may serve again in another class, as any card) or
+    ``never``; ``fresh_card_may_be_joker``: whether a joker may be the card a declaration takes
+    from the hand; ``endgame_play``: ``when_void`` (when void in the suit led and in trumps) or
+    ``last_resort`` (only from a hand of nothing but jokers); ``turned_up``: what a turned-up
+    joker makes trumps (``none``: no reading, refused with a turned-up trump card).
+    """
+
+    wild_in: tuple[str, ...] = QUARTETS
+    max_per_meld: int = 1
+    in_trump_quartets: bool = False
+    reuse: Literal["class_rule", "never"] = "class_rule"
+    fresh_card_may_be_joker: bool = True
+    endgame_play: Literal["when_void", "last_resort"] = "when_void"
+    turned_up: Literal["none", "diamonds"] = "none"
+
+
+@frozen(kw_only=True)
+class MatchRules:
+    """``[match]``: the match over games (two teams; docs/rules.md#dj18): ``consecutive_wins``
+    games won in a row (a double win counting two) make a match, 0 for none; the loser of a
+    match then starts each game at ``loser_start`` until it has won as many in a row."""
+
+    consecutive_wins: int = 0
+    loser_start: int = 0
 
 
 MAX_SEATS = 4
@@ -349,6 +424,8 @@ class Rules:
     rubicon: RubiconRules = field(factory=RubiconRules)
     seats: SeatRules = field(factory=SeatRules)
     partnership: PartnershipRules = field(factory=PartnershipRules)
+    jokers: JokerRules = field(factory=JokerRules)
+    match: MatchRules = field(factory=MatchRules)
 
     __getstate__ = _getstate
     __setstate__ = _setstate

@@ -250,7 +250,6 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
         )
     _points(out, "dix.value", rules.dix.value)
     for path, value in (
-        ("brisques.min_to_score", rules.brisques.min_to_score),
         ("brisques.majority_bonus", rules.brisques.majority_bonus),
         ("brisques.min_board_score_to_count", rules.brisques.min_board_score_to_count),
         ("last_trick.value", rules.last_trick.value),
@@ -264,16 +263,7 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
         ("rubicon.loser_under_100_extra", rules.rubicon.loser_under_100_extra),
     ):
         _points(out, path, value, limit=MAX_TARGET)
-    brisques_in_pack = 8 * rules.pack.copies
-    if rules.brisques.min_to_score > brisques_in_pack and rules.pack.copies >= 1:
-        out.append(
-            Issue(
-                "brisques.min_to_score",
-                f"{rules.brisques.min_to_score} is more than the {brisques_in_pack} brisques "
-                "in the pack (pack.copies)",
-                {"pack.copies"},
-            )
-        )
+    _min_to_score_issues(rules, out)
     game = rules.game
     if not 1 <= game.target <= MAX_TARGET:
         out.append(Issue("game.target", f"must be 1 to {MAX_TARGET:_}, got {game.target}"))
@@ -305,6 +295,30 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
                 {"game.single_deal"},
             )
         )
+
+
+def _min_to_score_issues(rules: Rules, out: list[Issue]) -> None:
+    """``brisques.min_to_score``: an int, or a table by seat count with an entry for
+    ``seats.players``; never more than the brisques in the pack."""
+    minimum = rules.brisques.min_to_score
+    brisques_in_pack = 8 * rules.pack.copies
+    entries = [("brisques.min_to_score", minimum)] if isinstance(minimum, int) else [
+        (f"brisques.min_to_score.{seats}", value) for seats, value in minimum.items()]
+    for path, value in entries:
+        _points(out, path, value, limit=MAX_TARGET)
+        if value > brisques_in_pack and rules.pack.copies >= 1:
+            out.append(Issue(path, f"{value} is more than the {brisques_in_pack} brisques "
+                             "in the pack (pack.copies)", {"pack.copies"}))
+    if isinstance(minimum, int):
+        return
+    for seats in minimum:
+        if seats not in {str(n) for n in range(2, MAX_SEATS + 1)}:
+            out.append(Issue(f"brisques.min_to_score.{seats}",
+                             f"a seat count is 2 to {MAX_SEATS}, got {seats!r}"))
+    if str(rules.players) not in minimum:
+        out.append(Issue("brisques.min_to_score",
+                         f"the table by seat count has no entry for {rules.players} seats "
+                         "(seats.players)", {"seats.players"}))
 
 
 def _team_issues(rules: Rules, out: list[Issue]) -> bool:

@@ -44,7 +44,7 @@ def supported(deal: Deal) -> bool:
     if c.players > 2 or c.revoke_forfeit or rules.game.call_out:
         return False  # the small-int search plays two hands
     if b.counted == "always" and b.when == "end_of_deal" and not (
-        rules.trick_points.rounding == "none" and b.min_to_score == 0
+        rules.trick_points.rounding == "none" and b.min_for(rules.players) == 0
         and b.majority_bonus == 0 and b.min_board_score_to_count == 0
     ):
         return False

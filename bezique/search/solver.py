@@ -228,7 +228,7 @@ class _Search:
         self.with_scores = rules.game.end != "finish_deal" or rules.game.call_out
         end_count = counted and b.when == "end_of_deal"
         additive = (
-            rules.trick_points.rounding == "none" and b.min_to_score == 0
+            rules.trick_points.rounding == "none" and b.min_for(rules.players) == 0
             and b.majority_bonus == 0 and b.min_board_score_to_count == 0
         )
         self.with_captured = end_count and not additive
