@@ -15,18 +15,20 @@ from typing import ClassVar, Final, Self
 
 from attrs import frozen
 
-from bezique.cards import Card, as_card, as_cards, card_name, parse_card_ref
+from bezique.cards import CARD_SPACE, JOKER_KIND, Card, as_card, as_cards, card_name, parse_card_ref
 from bezique.errors import NotationError
 from bezique.frozen import Frozen, describe_fields
 
 
 def card_order(card: int) -> tuple[int, int, int]:
-    """How a meld lists its cards: by rank (A first), then suit, then copy."""
+    """How a meld lists its cards: by rank (A first), then suit, then copy; jokers last."""
+    if card >> 3 == JOKER_KIND:
+        return 8, 0, card & 7
     return card >> 3 & 7, card >> 6, card & 7
 
 
 LISTING_KEY: Final = tuple(
-    rank << 5 | suit << 3 | copy for rank, suit, copy in map(card_order, range(256))
+    rank << 5 | suit << 3 | copy for rank, suit, copy in map(card_order, range(CARD_SPACE))
 )
 """`card_order` as one int per physical card: sorting by it lists a meld's cards."""
 

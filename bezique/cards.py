@@ -48,6 +48,18 @@ SUIT_NAMES: Final[tuple[str, ...]] = ("spades", "hearts", "diamonds", "clubs")
 """Suit names in the same order as :data:`SUITS`."""
 COPY_LETTERS: Final = "abcdefgh"
 MAX_COPIES: Final = 8
+JOKER_KIND: Final = 39
+"""The kind of a joker (docs/cards.md#jokers): past the 32 kinds of the suits, in a lane of
+its own (its bits, ``suit`` 4 and ``rank`` 7, match no suit and no scoring rank, so a joker
+never follows suit, is never a trump and carries no trick points)."""
+JOKER: Final = JOKER_KIND * 8
+"""The first joker, ``JK`` (the others are ``JKb``, ``JKc`` …)."""
+CARD_SPACE: Final = JOKER + MAX_COPIES
+"""Card ints are ``0 .. CARD_SPACE - 1`` (the jokers last); bitmasks hold ``CARD_SPACE`` bits."""
+LANES: Final = CARD_SPACE // 8
+"""Byte lanes of a card bitmask, one a kind: ``bits.to_bytes(LANES, "little")``."""
+JOKER_BITS: Final = 0xFF << JOKER
+"""Bitmask of every joker."""
 
 _RANK_ALIASES: Final = {"T": 1, "10": 1, "A": 0, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
 _SUIT_ALIASES: Final = {
@@ -102,8 +114,15 @@ def copy(card: int) -> int:
     return card & 7
 
 
+def is_joker(card: int) -> bool:
+    """Is the physical card a joker?"""
+    return card >> 3 == JOKER_KIND
+
+
 def kind_name(k: int, *, symbols: bool = False) -> str:
-    """Name of a kind, e.g. ``QS`` (or ``Q♠`` with ``symbols``)."""
+    """Name of a kind, e.g. ``QS`` (or ``Q♠`` with ``symbols``); ``JK`` for the joker."""
+    if k == JOKER_KIND:
+        return "JK"
     suits = SUIT_SYMBOLS if symbols else SUITS
     return RANKS[k & 7] + suits[k >> 3]
 
@@ -119,6 +138,8 @@ def _split(token: str) -> tuple[int, int, int | None]:
     t = token.strip()
     if not t:
         raise NotationError("empty card token")
+    if t[:2].upper() == "JK" and (len(t) == 2 or (len(t) == 3 and t[2] in COPY_LETTERS)):
+        return -1, -1, COPY_LETTERS.index(t[2]) if len(t) == 3 else None
     copy_index: int | None = None
     if len(t) >= 3 and t[-1] in COPY_LETTERS and t[-2].upper() in _SUIT_ALIASES:
         copy_index = COPY_LETTERS.index(t[-1])
@@ -140,19 +161,19 @@ def parse_kind(token: str) -> int:
     r, s, c = _split(token)
     if c is not None:
         raise NotationError(f"bad card kind {token!r}: no copy letter expected")
-    return kind_of(r, s)
+    return JOKER_KIND if r < 0 else kind_of(r, s)
 
 
 def parse_card(token: str) -> int:
     """Parse a card token into a physical card; without a copy letter it is copy ``a``."""
     r, s, c = _split(token)
-    return card_of(kind_of(r, s), c or 0)
+    return card_of(JOKER_KIND if r < 0 else kind_of(r, s), c or 0)
 
 
 def parse_card_ref(token: str) -> tuple[int, int | None]:
     """Parse a token into ``(kind, copy or None)``: the copy is None when not written."""
     r, s, c = _split(token)
-    return kind_of(r, s), c
+    return JOKER_KIND if r < 0 else kind_of(r, s), c
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
@@ -280,7 +301,8 @@ _CARD_FORMATS: Final = frozenset("ska")
 
 @mypyc_attr(native_class=False)
 class Card(int):
-    """A physical card: the int ``kind * 8 + copy`` (0..255) that prints as its notation.
+    """A physical card: the int ``kind * 8 + copy`` that prints as its notation (``0..255`` for
+    the cards of the suits, `JOKER` ``+ copy`` for a joker, ``JK``, ``JKb`` …).
 
     ``str`` is the notation with the copy letter where it is not the first copy (``QS``,
     ``QSb``), so that ``Card.parse(str(card)) == card``; ``repr`` is ``Card('QSb')``. In
@@ -289,8 +311,9 @@ class Card(int):
     ``Q♠``); a numeric spec (``d``, ``03d``) formats the int and any other (``>5``) the
     notation. :attr:`symbol` is ``format(card, "sk")``.
 
-    ``Card(x)`` takes an int ``0..255`` (else ValueError) or notation (else `NotationError`).
-    A card is equal to its int, and arithmetic on it gives plain ints.
+    ``Card(x)`` takes a card int (else ValueError) or notation (else `NotationError`). A card
+    is equal to its int, and arithmetic on it gives plain ints. A joker has no rank and no
+    suit (:attr:`rank` and :attr:`suit` are None) and :attr:`is_joker` is true.
 
     >>> Card("10D"), Card(136), Card.of(Rank.TEN, Suit.DIAMONDS)
     (Card('10D'), Card('10D'), Card('10D'))
@@ -298,6 +321,8 @@ class Card(int):
     ['KH/K♥/KHa/KH', 'KHc/K♥c/KHc/KH']
     >>> card = Card("KHc"); card.rank, card.suit, card.copy, card.kind
     (<Rank.KING: 2>, <Suit.HEARTS: 1>, 2, 10)
+    >>> joker = Card("JKb"); joker, joker.is_joker, joker.rank, joker.suit, str(joker)
+    (Card('JKb'), True, None, None, 'JKb')
     """
 
     __slots__ = ()
@@ -306,9 +331,11 @@ class Card(int):
         if isinstance(value, str):
             return CARDS[parse_card(value)]
         if not isinstance(value, int):
-            raise TypeError(f"Card() takes an int 0..255 or notation, not {value!r}")
-        if not 0 <= value < 256:
-            raise ValueError(f"no physical card {value}: expected 0..255 (kind * 8 + copy)")
+            raise TypeError(f"Card() takes a card int or notation, not {value!r}")
+        if not (0 <= value < 256 or JOKER <= value < CARD_SPACE):
+            raise ValueError(
+                f"no physical card {value}: expected 0..255 (kind * 8 + copy) or a joker "
+                f"{JOKER}..{CARD_SPACE - 1}")
         return CARDS[value]
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
@@ -333,15 +360,27 @@ class Card(int):
             raise ValueError(f"no card of rank {rank}, suit {suit}, copy {copy}")
         return CARDS[(suit * 8 + rank) * 8 + copy]
 
-    @property
-    def rank(self) -> Rank:
-        """The card's rank."""
-        return RANK_LIST[self >> 3 & 7]
+    @classmethod
+    def joker(cls, copy: int = 0) -> Card:
+        """The ``copy`` (0 for ``JK``) of the joker; ValueError when out of range."""
+        if not 0 <= copy < MAX_COPIES:
+            raise ValueError(f"no joker copy {copy}")
+        return CARDS[JOKER + copy]
 
     @property
-    def suit(self) -> Suit:
-        """The card's suit."""
-        return SUIT_LIST[self >> 6]
+    def is_joker(self) -> bool:
+        """Is this a joker (``JK``)?"""
+        return self >> 3 == JOKER_KIND
+
+    @property
+    def rank(self) -> Rank | None:
+        """The card's rank (None for a joker)."""
+        return None if self >> 3 == JOKER_KIND else RANK_LIST[self >> 3 & 7]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The card's suit (None for a joker)."""
+        return None if self >> 3 == JOKER_KIND else SUIT_LIST[self >> 6]
 
     @property
     def copy(self) -> int:
@@ -375,12 +414,15 @@ class Card(int):
         return name + COPY_LETTERS[self & 7]
 
 
-_NOTATION: Final = tuple(card_name(x, copies=bool(x & 7)) for x in range(256))
-CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, x) for x in range(256))
-"""Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup)."""
+_NOTATION: Final = tuple(
+    card_name(x, copies=bool(x & 7)) if x < 256 or x >= JOKER else "?" for x in range(CARD_SPACE))
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, x) for x in range(CARD_SPACE))
+"""Every physical card by its int: ``CARDS[x]`` turns an engine int into a `Card` (a lookup;
+the ints between 255 and `JOKER` are no card, and `Card` refuses them)."""
 
 
-_BY_INT: Final[dict[int, Card]] = dict(enumerate(CARDS))
+_BY_INT: Final[dict[int, Card]] = {
+    x: card for x, card in enumerate(CARDS) if x < 256 or x >= JOKER}
 
 
 def as_card(value: int | str) -> Card:
@@ -495,9 +537,9 @@ def kind_bits(k: int) -> int:
 
 
 def _lane_mask(low_bits: int) -> int:
-    """Every byte lane of a 256-bit card mask with its lowest ``low_bits`` bits cleared."""
+    """Every byte lane of a card mask with its lowest ``low_bits`` bits cleared."""
     lane = (0xFF << low_bits) & 0xFF
-    return int.from_bytes(bytes([lane]) * 32, "little")
+    return int.from_bytes(bytes([lane]) * LANES, "little")
 
 
 _ABOVE: Final = {s: _lane_mask(s) for s in (1, 2, 4)}
@@ -516,7 +558,7 @@ def lowest_copies(bits: int) -> int:
     return smear & ~((smear << 1) & _ABOVE[1])
 
 
-_LANE0: Final = int.from_bytes(b"\x01" * 32, "little")
+_LANE0: Final = int.from_bytes(b"\x01" * LANES, "little")
 
 
 def lane_any(bits: int) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
-from bezique.cards import LANE_COUNT, RANKS, kind_bits, kind_of
+from bezique.cards import JOKER, JOKER_KIND, LANE_COUNT, LANES, RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
 
 TRICK_POINT_SCHEMES: Final[dict[str, dict[str, int]]] = {
@@ -131,6 +131,8 @@ class MeldTemplate:
             ]
         if mode == "each":
             return [tuple((1 << kind_of(self.ranks[0], s), self.copies) for s in range(4))]
+        if mode == "jokers":
+            return [((1 << JOKER_KIND, self.copies),)]
         if mode == "bezique_pair":
             pair = bezique_suits(trump, bezique_pair)
             if pair is None:
@@ -158,19 +160,45 @@ Slot = tuple[int, int, tuple[int, ...]]
 many cards it takes, the kinds it draws from)."""
 
 
+def _wild(
+    slots: tuple[tuple[int, int], ...], jokers: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """A pattern with up to ``jokers`` of its cards left to jokers: the pattern itself, then
+    every way of taking 1 … ``jokers`` cards out of its slots for as many jokers, at least one
+    natural card kept (docs/rules.md#dj8, #dj9)."""
+    out = [slots]
+    size = sum(n for _, n in slots)
+
+    def drop(i: int, left: int, kept: tuple[tuple[int, int], ...]) -> None:
+        if i == len(slots):
+            taken = size - sum(n for _, n in kept)
+            if 0 < taken <= jokers and kept:
+                out.append((*kept, (1 << JOKER_KIND, taken)))
+            return
+        kinds, n = slots[i]
+        for m in range(min(n, left) + 1):
+            drop(i + 1, left - m, (*kept, (kinds, n - m)) if n - m else kept)
+
+    drop(0, min(jokers, size - 1), ())
+    return out
+
+
 def _patterns(
-    t: MeldTemplate, pair_rule: str, pack_bits: int
+    t: MeldTemplate, pair_rule: str, pack_bits: int, jokers: int = 0
 ) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
-    """A template's concrete patterns for each trump state (index ``trump + 1``; 0: no trump)."""
+    """A template's concrete patterns for each trump state (index ``trump + 1``; 0: no trump);
+    ``jokers``: how many of its cards a joker may stand for."""
     out = []
     for trump in (None, 0, 1, 2, 3):
         patterns = []
-        for slots in t.slots(trump, pair_rule):
+        for slots in (
+            wild for plain in t.slots(trump, pair_rule) for wild in _wild(plain, jokers)
+        ):
             patterns.append(tuple(
                 (
-                    sum(kind_bits(k) for k in range(32) if kinds >> k & 1) & pack_bits,
+                    sum(kind_bits(k) for k in range(LANES) if kinds >> k & 1) & pack_bits,
                     n,
-                    tuple(k for k in range(32) if kinds >> k & 1),
+                    tuple(k for k in range(LANES) if kinds >> k & 1),
                 )
                 for kinds, n in slots
             ))
@@ -216,7 +244,7 @@ def _flatten(
 
 
 def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
-    """A function telling, from the 32 lane bytes of a player's cards (``cards.to_bytes(32,
+    """A function telling, from the lane bytes of a player's cards (``cards.to_bytes(LANES,
     "little")``), which patterns of ``flat`` the cards hold enough cards for (bit ``i``:
     ``flat[i]``).
 
@@ -324,6 +352,11 @@ class Compiled:
     dix_anytime: bool
     call_out: bool
     extras: bool
+    last_resort: bool
+    """A joker is played in the end phase only from a hand of nothing but jokers (``pack.jokers``
+    with ``jokers.endgame_play = "last_resort"``)."""
+    dix_to_winner: bool
+    """A trump seven played scores for the trick's winner (``dix.award_to``)."""
 
     def __init__(
         self,
@@ -372,6 +405,8 @@ class Compiled:
         dix_anytime: bool,
         call_out: bool,
         extras: bool,
+        last_resort: bool = False,
+        dix_to_winner: bool = False,
     ) -> None:
         self.rules = rules
         self.pack_ranks = pack_ranks
@@ -417,9 +452,27 @@ class Compiled:
         self.dix_anytime = dix_anytime
         self.call_out = call_out
         self.extras = extras
+        self.last_resort = last_resort
+        self.dix_to_winner = dix_to_winner
 
     def __repr__(self) -> str:
         return f"Compiled({self.rules!r})"
+
+
+def wild_jokers(rules: Rules, t: MeldTemplate) -> int:
+    """How many cards of meld ``t`` jokers may stand for (``jokers.wild_in``,
+    ``max_per_meld``): 0 without jokers. A trump quartet takes them only with
+    ``jokers.in_trump_quartets``, where it or the quartet of its rank is wild."""
+    jokers = rules.jokers
+    if not rules.pack.jokers or t.suits == "jokers":
+        return 0
+    wild = t.name in jokers.wild_in
+    if t.suits == "trump" and len(t.ranks) == 1:  # a trump quartet: as its rank's quartet
+        table = rules.melds.table
+        wild = jokers.in_trump_quartets and (wild or any(
+            name in table and table[name].ranks == (RANKS[t.ranks[0]],)
+            for name in jokers.wild_in))
+    return min(jokers.max_per_meld, rules.pack.jokers) if wild else 0
 
 
 def _class_ids(rules: Rules) -> dict[str, int]:
@@ -434,6 +487,7 @@ def compile_rules(rules: Rules) -> Compiled:
     copies = rules.pack.copies
     kinds = [kind_of(r, s) for s in range(4) for r in rank_ids]
     cards = tuple(sorted(k * 8 + c for k in kinds for c in range(copies)))
+    cards += tuple(JOKER + c for c in range(rules.pack.jokers))
     pack_bits = sum(1 << c for c in cards)
     scheme = TRICK_POINT_SCHEMES[rules.trick_points.scheme]
     trick_value = tuple(scheme.get(RANKS[r], 0) for r in range(8))
@@ -464,6 +518,8 @@ def compile_rules(rules: Rules) -> Compiled:
             or (selection == "first_marriage" and spec.order == 1)
         )
         size = len(ranks) * n_copies * (4 if suits == "each" else 1)
+        if suits == "jokers":
+            size = n_copies
         template = MeldTemplate(
             index=len(templates), name=name, points=points, ranks=ranks, suits=suits,
             copies=n_copies, klass=class_ids[spec.klass], klass_name=spec.klass,
@@ -479,7 +535,9 @@ def compile_rules(rules: Rules) -> Compiled:
     dix_on = dix.value > 0
     dix_show = dix_on and dix.show_allowed and dix.only_method != "exchange_only"
     dix_exchange = dix.exchange_allowed and dix.only_method != "announce_only"
-    patterns = tuple(_patterns(t, melds_cfg.bezique_pair, pack_bits) for t in templates)
+    patterns = tuple(
+        _patterns(t, melds_cfg.bezique_pair, pack_bits, wild_jokers(rules, t))
+        for t in templates)
     flat = _flatten(templates, patterns)
     n = rules.players
     next_seat = tuple((p + 1) % n for p in range(n))
@@ -538,4 +596,6 @@ def compile_rules(rules: Rules) -> Compiled:
         dix_anytime=dix.declare_anytime,
         call_out=rules.game.call_out,
         extras=bool(dix.declare_anytime or carte is not None or rules.game.call_out),
+        last_resort=rules.pack.jokers > 0 and rules.jokers.endgame_play == "last_resort",
+        dix_to_winner=dix.award_to == "trick_winner",
     )

@@ -23,7 +23,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import card_name, iter_bits, lane_any, lowest_copies
+from bezique.cards import CARD_SPACE, JOKER, LANES, card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import PASS_FINAL, PASS_NONE
 from bezique.ledger import Book, meld_problem
@@ -31,7 +31,7 @@ from bezique.melds import Declaration, candidates, reachable
 from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
-from bezique.tricks import follow_choices
+from bezique.tricks import follow_choices, last_resort
 
 if TYPE_CHECKING:
     from bezique.moves import DealMoves
@@ -55,7 +55,9 @@ def legal_actions(d: DealMoves) -> list[Action]:
         if phase == FOLLOW and d._end_phase and not c.revoke_forfeit:
             allowed = (
                 follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
-                if c.players == 2 else d._follow_allowed(mine))
+                if c.players == 2 and not c.last_resort else d._follow_allowed(mine))
+        elif c.last_resort and d._end_phase:  # a lead (jokers.endgame_play)
+            allowed = last_resort(mine)
         out = _plays(d, p, allowed, mine)
         if not c.extras:
             return out
@@ -88,8 +90,10 @@ def legal_actions(d: DealMoves) -> list[Action]:
     return out
 
 
-_PLAYS: Final = tuple(Play(x) for x in range(256))
-_QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in range(256))
+_CARD_INTS: Final = (*range(256), *[JOKER] * (JOKER - 256), *range(JOKER, CARD_SPACE))
+"""Every card int by position, the gap between 255 and `JOKER` filled (never looked up)."""
+_PLAYS: Final = tuple(Play(x) for x in _CARD_INTS)
+_QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in _CARD_INTS)
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
 _PASS: Final = Pass()
@@ -99,7 +103,8 @@ _CALL_OUT: Final = CallOut()
 _LOWEST: Final = tuple((v & -v).bit_length() - 1 for v in range(256))
 """The lowest set bit of a byte (a kind's lane): its lowest copy."""
 _PLAY_LOWEST: Final = tuple(
-    tuple(_PLAYS[k * 8 + _LOWEST[v]] if v else _PLAYS[k * 8] for v in range(256)) for k in range(32)
+    tuple(_PLAYS[k * 8 + _LOWEST[v]] if v else _PLAYS[k * 8] for v in range(256))
+    for k in range(LANES)
 )
 """The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
 
@@ -107,7 +112,7 @@ _PLAY_LOWEST: Final = tuple(
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
-    lanes = allowed.to_bytes(32, "little")
+    lanes = allowed.to_bytes(LANES, "little")
     out: list[Action] = [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     if not table and not scored:
         return out
@@ -444,6 +449,8 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
             return f"{card_name(act.card, symbols=True)} is not in {player_name(p)}'s hand"
         if _strict_follow(d):
             return d._follow_problem(act.card)
+        if d._c.last_resort and d._end_phase and not last_resort(d._mine(p)) >> act.card & 1:
+            return "a joker only from a hand of nothing but jokers (jokers.endgame_play)"
         return None
     if isinstance(act, (Meld, Announce)):  # tuples: a union is built anew at every call
         refusal = _meld_refusal(d) if isinstance(act, Meld) else _announce_refusal(d)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import ClassVar, Final
 
-from bezique.cards import LANE_COUNT, CardSet, iter_bits, lane_any
+from bezique.cards import LANE_COUNT, LANES, CardSet, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 from bezique.frozen import Frozen, describe_fields
 
@@ -295,7 +295,7 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
     """The concrete meld patterns that the cards ``mine`` hold enough cards for, and every
     card those patterns may take. Equal answers are the same objects (a memo key)."""
     index = 0 if trump is None else trump + 1
-    status = c.reach_check[index](mine.to_bytes(32, "little"))
+    status = c.reach_check[index](mine.to_bytes(LANES, "little"))
     if not status:
         return _NOTHING
     known = c.reach_found[index]

@@ -21,7 +21,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import CARDS, SUIT_NAMES, Card, card_name, cards_of, iter_bits
+from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES, Card, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
@@ -29,7 +29,16 @@ from bezique.ledger import declare
 from bezique.melds import Declaration, fixed_trump
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
-from bezique.tricks import beaters, beats, follow_choices, follow_choices_n, suit_bits, trick_winner
+from bezique.tricks import (
+    JOKER_SUIT,
+    beaters,
+    beats,
+    follow_choices,
+    follow_choices_n,
+    last_resort,
+    suit_bits,
+    trick_winner,
+)
 
 
 class DealMoves(DealState):
@@ -446,11 +455,13 @@ class DealMoves(DealState):
         allowed = self._follow_allowed(hand)
         if allowed >> card & 1:
             return None
+        if self._c.last_resort and card >> 3 == JOKER_KIND:
+            return "a joker only from a hand of nothing but jokers (jokers.endgame_play)"
         lead = self._trick[0]
         best = lead if self._c.players == 2 else self._trick[trick_winner(self._trick, self._trump)]
         lead_suit = lead >> 6
         better = card_name(next(iter_bits(allowed)), symbols=True)
-        if hand & suit_bits(lead_suit):
+        if lead_suit != JOKER_SUIT and hand & suit_bits(lead_suit):
             if card >> 6 != lead_suit:
                 return f"must follow suit: {SUIT_NAMES[lead_suit]} in hand"
             target = best if self.rules.endgame.beat == "current_winner" else lead
@@ -467,10 +478,13 @@ class DealMoves(DealState):
         c = self._c
         trick = self._trick
         if c.players == 2 or self._duel >= 0:  # a duel's tricks follow the two-seat duties
-            return follow_choices(hand, trick[0], self._trump, self.rules.endgame.obligation)
-        at = trick_winner(trick, self._trump)
-        partner_wins = c.team_of[(self._leader + at) % c.players] == c.team_of[self._to_move]
-        end = self.rules.endgame
-        return follow_choices_n(
-            hand, trick[0], trick[at], partner_wins, self._trump, end.obligation, end.beat,
-            end.trump_when_void, end.beat_partner)
+            allowed = follow_choices(hand, trick[0], self._trump, self.rules.endgame.obligation)
+        else:
+            at = trick_winner(trick, self._trump)
+            partner_wins = (
+                c.team_of[(self._leader + at) % c.players] == c.team_of[self._to_move])
+            end = self.rules.endgame
+            allowed = follow_choices_n(
+                hand, trick[0], trick[at], partner_wins, self._trump, end.obligation, end.beat,
+                end.trump_when_void, end.beat_partner)
+        return last_resort(allowed) if c.last_resort else allowed

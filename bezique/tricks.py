@@ -2,9 +2,25 @@
 
 Cards are physical ints (``kind * 8 + copy``, ``kind = suit * 8 + rank``, rank 0 = ace is the
 strongest). Identical cards favour the one played first (S000, S003).
+
+A joker's bits read as suit 4, which is no suit led and never trumps: a led joker wins unless a
+trump is played to the trick, a joker played after the lead never wins, of two jokers the first
+played wins, and a joker never counts as following suit (docs/rules.md#joker).
 """
 
 from __future__ import annotations
+
+from bezique.cards import JOKER_BITS, JOKER_KIND
+
+JOKER_SUIT = JOKER_KIND >> 3
+"""The suit a joker's bits read as: no suit of the pack."""
+
+
+def last_resort(cards: int) -> int:
+    """``jokers.endgame_play = "last_resort"``: of ``cards`` (those a seat may play in the end
+    phase), a joker only when the hand holds nothing but jokers."""
+    plain = cards & ~JOKER_BITS
+    return plain or cards
 
 
 def beats(card: int, lead: int, trump: int) -> bool:
@@ -38,7 +54,7 @@ def follow_choices(hand: int, lead: int, trump: int, obligation: str) -> int:
     ``follow_trump_beat_trump_lead`` (follow; if void trump; beat only a trump lead).
     """
     lead_suit = lead >> 6
-    same = hand & suit_bits(lead_suit)
+    same = hand & suit_bits(lead_suit) if lead_suit != JOKER_SUIT else 0
     if same:
         if obligation == "follow_only":
             return same
@@ -81,7 +97,7 @@ def follow_choices_n(
     partner is winning. At two seats every value plays as `follow_choices`.
     """
     lead_suit = lead >> 6
-    same = hand & suit_bits(lead_suit)
+    same = hand & suit_bits(lead_suit) if lead_suit != JOKER_SUIT else 0
     owes = beat_partner or not partner_wins  # the duty to take the lead
     target = best if beat == "current_winner" else lead
     if same:

@@ -430,9 +430,9 @@ LATE_KEYS: tuple[tuple[str, str], ...] = (
     ("jokers", "endgame_play"), ("jokers", "turned_up"), ("match", "consecutive_wins"),
     ("match", "loser_start"),
 )
-"""Keys added after digests were published (the seat keys, issue 34; the joker keys, issue 35): `digest_of` leaves each
-out while it holds its default, so every profile that does not set them keeps the digest its
-records carry. A table left empty by this goes too."""
+"""Keys added after digests were published (the seat keys, issue 34; the joker keys, issue
+35): `digest_of` leaves each out while it holds its default, so every profile that does not set
+them keeps the digest its records carry. A table left empty by this goes too."""
 
 
 def _late_key_defaults(rules: Rules, data: dict[str, Any]) -> None:

@@ -75,11 +75,13 @@ def _pack_issues(rules: Rules, out: list[Issue]) -> None:
         out.append(Issue("pack.ranks", f"ranks repeated: {', '.join(map(repr, repeated))}"))
     if not 1 <= pack.copies <= MAX_COPIES:
         out.append(Issue("pack.copies", f"must be 1 to {MAX_COPIES}, got {pack.copies}"))
+    if not 0 <= pack.jokers <= MAX_COPIES:
+        out.append(Issue("pack.jokers", f"must be 0 to {MAX_COPIES}, got {pack.jokers}"))
 
 
 def _deal_issues(rules: Rules, out: list[Issue]) -> None:
     pack, deal = rules.pack, rules.deal
-    pack_size = len(set(pack.ranks)) * 4 * max(pack.copies, 0)
+    pack_size = len(set(pack.ranks)) * 4 * max(pack.copies, 0) + max(pack.jokers, 0)
     hand = deal.hand_size
     if hand < 1:
         out.append(Issue("deal.hand_size", f"must be at least 1, got {hand}"))
@@ -165,6 +167,9 @@ def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue])
     if spec.suits == "none":
         if spec.ranks:
             out.append(Issue(f"{path}.ranks", "suits = 'none' (carte blanche) takes no ranks"))
+    elif spec.suits == "jokers":
+        if spec.ranks:
+            out.append(Issue(f"{path}.ranks", "suits = 'jokers' (jokers alone) takes no ranks"))
     elif not spec.ranks:
         out.append(Issue(f"{path}.ranks", "at least one rank is needed"))
     elif len(set(spec.ranks)) != len(spec.ranks):
@@ -175,9 +180,13 @@ def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue])
         out.append(Issue(f"{path}.ranks", "suits = 'each' (one of every suit) takes one rank"))
     if not 1 <= spec.copies <= MAX_COPIES:
         out.append(Issue(f"{path}.copies", f"must be 1 to {MAX_COPIES}, got {spec.copies}"))
+    elif scored and spec.suits == "jokers" and spec.copies > pack.jokers:
+        out.append(Issue(f"{path}.copies", f"{spec.copies} jokers are more than the pack holds "
+                         f"(pack.jokers = {pack.jokers})",
+                         {"pack.jokers", format_path(("melds", "values", name))}))
     elif (
         scored
-        and spec.suits != "none"
+        and spec.suits not in ("none", "jokers")
         and pack.copies >= 1
         and spec.copies > pack.copies * (4 if spec.suits == "any" else 1)
     ):
@@ -194,6 +203,8 @@ def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue])
     if not 1 <= spec.order <= MAX_ORDER:
         out.append(Issue(f"{path}.order", f"must be 1 to {MAX_ORDER}, got {spec.order}"))
     size = len(spec.ranks) * spec.copies * (4 if spec.suits == "each" else 1)
+    if spec.suits == "jokers":
+        size = spec.copies
     if scored and rules.deal.hand_size >= 1 and size > rules.deal.hand_size:
         out.append(
             Issue(

@@ -424,8 +424,9 @@ def _scoring(rules: Rules) -> _Lines:
         (_yes(b.counted == "always", "Trick points always count.",
               "Brisques count only to break a tie or to save the loser from the rubicon."),
          ("brisques.counted",)),
-        (f"A player with fewer than {b.min_for(rules.players)} brisques scores none of them."
-         if b.min_for(rules.players) else "No minimum number of brisques.", ("brisques.min_to_score",)),
+        (f"A player with fewer than {b.min_for(rules.players)} brisques scores none of "
+         "them." if b.min_for(rules.players) else "No minimum number of brisques.",
+         ("brisques.min_to_score",)),
         (_most_brisques(rules) if b.majority_bonus else "No bonus for the most brisques.",
          ("brisques.majority_bonus",)),
         (f"Brisques count only for a player with at least {b.min_board_score_to_count} on "
