@@ -22,6 +22,7 @@ from bezique.actions import Action, DixShow, Done, Draw, Meld, Play
 from bezique.cards import card_name, iter_bits
 from bezique.check.failure import NAMES, InvariantError
 from bezique.check.failure import cards_text as _cards
+from bezique.check.invariants_jokers import check_joker_deal, check_jokers
 from bezique.check.invariants_seats import (
     check_seat_deal,
     check_seats,
@@ -375,6 +376,8 @@ def check(deal: Deal, *, ply: int | None = None, dealt: bool = True) -> None:
         clone(deal)
         if deal.rules.players > 2:
             check_seats(deal, dealt=dealt)
+        if deal.rules.pack.jokers:
+            check_jokers(deal)
     except InvariantError as exc:
         raise exc.at_ply(ply) from None
 
@@ -543,6 +546,8 @@ def check_playout(
         determinism(playout, deal)
         if deal.rules.players > 2:
             check_seat_deal(deal)
+        if deal.rules.pack.jokers:
+            check_joker_deal(deal)
     except InvariantError as exc:
         raise exc.at_ply(last) from None
     return deal

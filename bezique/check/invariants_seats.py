@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from bezique.actions import Action, Play
-from bezique.cards import SUIT_NAMES, iter_bits
+from bezique.cards import SUIT_NAMES, is_joker, iter_bits
 from bezique.check.failure import InvariantError
 from bezique.check.failure import cards_text as _cards
 from bezique.compile import compile_rules
@@ -106,15 +106,18 @@ def follow_violations(deal: Deal, held: list[int]) -> list[tuple[Action | str, s
     the trick when able (``follow_and_win``; a trump lead under
     ``follow_trump_beat_trump_lead``). At more than two seats "heading" is read as
     ``endgame.beat``, ``trump_when_void`` and ``beat_partner`` say (docs/rules.md#dm5 to #dm7).
+    A joker follows no suit, and after a led joker there is no suit to follow
+    (docs/rules.md#joker); under ``jokers.endgame_play = "last_resort"`` a joker is played only
+    from a hand of nothing but jokers.
     """
+    out = _joker_violations(deal, held)
     if deal.rules.players > 2:
-        return _follow_violations_n(deal, held)
+        return out + _follow_violations_n(deal, held)
     lead = deal.trick[0]
     suit, rank = lead >> 6, lead >> 3 & 7
     trump = deal.trump
     obligation = deal.rules.endgame.obligation
-    same = [c for c in held if c >> 6 == suit]
-    out: list[tuple[Action | str, str]] = []
+    same = [] if is_joker(lead) else [c for c in held if c >> 6 == suit and not is_joker(c)]
     if same:
         out += [(Play(c), "the end phase obliges following suit")
                 for c in held if c >> 6 != suit][:2]
@@ -130,6 +133,19 @@ def follow_violations(deal: Deal, held: list[int]) -> list[tuple[Action | str, s
     return out
 
 
+def _joker_violations(deal: Deal, held: list[int]) -> list[tuple[Action | str, str]]:
+    """A joker played from a hand holding other cards, under ``jokers.endgame_play =
+    "last_resort"``."""
+    rules = deal.rules
+    if not rules.pack.jokers or rules.jokers.endgame_play != "last_resort" or all(
+            map(is_joker, held)):
+        return []
+    out: list[tuple[Action | str, str]] = [
+        (Play(c), "jokers.endgame_play = 'last_resort' keeps a joker for last")
+        for c in held if is_joker(c)]
+    return out[:1]
+
+
 def _follow_violations_n(deal: Deal, held: list[int]) -> list[tuple[Action | str, str]]:
     rules, trick = deal.rules, deal.trick
     e = rules.endgame
@@ -143,7 +159,8 @@ def _follow_violations_n(deal: Deal, held: list[int]) -> list[tuple[Action | str
         return trick_winner([target, card], trump) == 1
 
     out: list[tuple[Action | str, str]] = []
-    same = [c for c in held if c >> 6 == lead >> 6]
+    same = [] if is_joker(lead) else [
+        c for c in held if c >> 6 == lead >> 6 and not is_joker(c)]
     if same:
         out += [(Play(c), "the end phase obliges following suit")
                 for c in held if c >> 6 != lead >> 6][:2]
@@ -212,15 +229,16 @@ def _history(deal: Deal) -> tuple[list[_Round], list[tuple[int, int]]]:
 
 
 def _pack_size(rules: Rules) -> int:
-    """P: four suits of ``pack.ranks`` in ``pack.copies`` packs."""
-    return 4 * len(rules.pack.ranks) * rules.pack.copies
+    """P: four suits of ``pack.ranks`` in ``pack.copies`` packs, and ``pack.jokers``."""
+    return 4 * len(rules.pack.ranks) * rules.pack.copies + rules.pack.jokers
 
 
 # ---------------------------------------------------------------------- N1 to N12 on a deal
 
 
 def conservation(deal: Deal, *, dealt: bool = True) -> None:
-    """N1. Every physical card of the 4 × len(``pack.ranks``) × ``pack.copies`` is in exactly
+    """N1. Every physical card of the 4 × len(``pack.ranks``) × ``pack.copies`` (and the
+    ``pack.jokers``) is in exactly
     one place: a hand, a seat's table, the stock (the turn-up included), the trick, a captured
     pile or the heap (``dealt=False``: no card twice; a stacked position places fewer)."""
     seats = range(deal.rules.players)
@@ -239,7 +257,8 @@ def conservation(deal: Deal, *, dealt: bool = True) -> None:
     if dealt and count != size:
         raise InvariantError("N1", f"{count} cards in play, not the pack's {size} "
                                    f"(4 suits x {len(deal.rules.pack.ranks)} ranks x "
-                                   f"{deal.rules.pack.copies} packs)")
+                                   f"{deal.rules.pack.copies} packs + "
+                                   f"{deal.rules.pack.jokers} jokers)")
 
 
 def dealt_shape(deal: Deal) -> None:
