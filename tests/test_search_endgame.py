@@ -38,7 +38,7 @@ def _variant(name: str) -> Rules:
 VARIANTS = [
     "bezique", "besigue", "bezique-first-marriage", "pinochle", "rubicon", "chinese",
     "eight-pack", "rubicon-heap-counted", "bezique-immediate", "bezique-follow-only",
-    "first-marriage-worthless",
+    "first-marriage-worthless", "joker",
 ]
 
 
@@ -90,6 +90,43 @@ def test_fast_path_gives_the_engine_search_values_on_eight_card_end_phases(name:
     for deal in deals:
         fast, engine = _solve(deal, fast=True), _solve(deal, fast=False)
         assert (fast.value, fast.scores) == (engine.value, engine.scores)
+
+
+def test_fast_path_plays_jokers_as_the_engine_does() -> None:
+    """Joker end phases (docs/rules.md#joker) with a joker still in a hand: a led joker, which
+    no card follows and only a trump beats, and a joker thrown to a trick, which never wins;
+    the fast path gives the engine-driven search's values and scores, and brute force's."""
+    rules = bezique.load_profile("joker")
+    deals = [d for d in _end_phases(rules, 5, 200)
+             if any(c.is_joker for p in (0, 1) for c in d.hand(p))][:25]
+    assert len(deals) >= 15
+    for deal in deals:
+        assert supported(deal)
+        positions = [deal]
+        for action in deal.legal_actions():
+            if "JK" in str(action):  # a joker led: the follower answers it
+                after = deal.clone()
+                after.apply(action)
+                positions.append(after)
+        for position in positions:
+            fast, engine = _solve(position, fast=True), _solve(position, fast=False)
+            assert (fast.value, fast.scores) == (engine.value, engine.scores)
+    for deal in deals[:6]:
+        small = deal
+        expected = minimax(small.clone())
+        mover = small.to_move
+        assert mover is not None
+        assert solve(small).value == expected[mover] - expected[1 - mover]
+
+
+def test_fast_path_declines_jokers_kept_for_last() -> None:
+    """``jokers.endgame_play = "last_resort"`` restricts leads as well as answers: the engine
+    plays it."""
+    rules = bezique.load_profile("joker")
+    rules = evolve(rules, jokers=evolve(rules.jokers, endgame_play="last_resort"))
+    deal = _end_phases(rules, 4, 1)[0]
+    assert not supported(deal)
+    assert solve(deal).value == _solve(deal, fast=False).value
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -41,8 +41,8 @@ def supported(deal: Deal) -> bool:
     b = rules.brisques
     bits = deal.bits
     c = bits.compiled
-    if c.players > 2 or c.revoke_forfeit or rules.game.call_out:
-        return False  # the small-int search plays two hands
+    if c.players > 2 or c.revoke_forfeit or rules.game.call_out or c.last_resort:
+        return False  # the small-int search plays two hands, jokers whenever allowed
     if b.counted == "always" and b.when == "end_of_deal" and not (
         rules.trick_points.rounding == "none" and b.min_for(rules.players) == 0
         and b.majority_bonus == 0 and b.min_board_score_to_count == 0
@@ -67,7 +67,7 @@ class Endgame:
     the transposition table of trick-boundary positions (both hands, the heap's points)."""
 
     def __init__(self, deal: Deal, *, limit: int = _INF, floor: int = 0) -> None:
-        # At most 30 attributes (29 now): CPython 3.11 shares the keys of at most 30 instance
+        # At most 30 attributes (30 now): CPython 3.11 shares the keys of at most 30 instance
         # attributes, and beyond that every `self.x` read in `lead` and `reply` is slower
         # (measured: 2 more cost the pure build 6% of its nodes per second).
         self.limit = limit
@@ -108,9 +108,11 @@ class Endgame:
         self.klass = [classes[k] for k in klass]
         self.suit = [x >> 6 for x in cards]
         self.kind = [x >> 3 for x in cards]
-        self.suit_mask = [0, 0, 0, 0]
+        self.suit_mask = [0, 0, 0, 0, 0]  # the fifth: the jokers, which follow no suit
         for i, x in enumerate(cards):
             self.suit_mask[x >> 6] |= 1 << i
+        # per dense card led: the cards that follow it (none after a joker)
+        self.follows = [self.suit_mask[s] if s < 4 else 0 for s in self.suit]
         self.trump_mask = self.suit_mask[trump] if trump >= 0 else 0
         obligation = rules.endgame.obligation
         self.follow_only = obligation == "follow_only"
@@ -143,7 +145,7 @@ class Endgame:
         # worth most first, then the weakest card first
         self.lead_order = list(range(len(cards)))  # within a suit; suits by `lead_suits`
         self.lead_suits = [
-            self.suit_mask[s] for s in sorted(range(4), key=lambda s: s == trump)
+            self.suit_mask[s] for s in sorted(range(5), key=lambda s: s == trump)
             if self.suit_mask[s]
         ]
         self.reply_order = [
@@ -229,7 +231,7 @@ class Endgame:
 
     def allowed(self, cards: int, x: int) -> int:
         """The cards of ``cards`` (dense) the follower may play to dense card ``x``."""
-        same = cards & self.suit_mask[self.suit[x]]
+        same = cards & self.follows[x]
         if same:
             return same if self.follow_only else (same & self.higher[x] or same)
         if self.follow_only:
