@@ -51,6 +51,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
+from bezique.cards import CARD_SPACE, is_joker, iter_bits
 from bezique.compile import compile_rules
 from bezique.rules.model import Rules
 
@@ -238,7 +239,7 @@ def _meld_patterns(rules: Rules) -> tuple[tuple[_Pattern, ...], int]:
     at = 0
     for t in sorted(c.melds, key=lambda t: t.name):
         seen = {
-            tuple((tuple(x for x in range(256) if mask >> x & 1), n) for mask, n, _ in pattern)
+            tuple((tuple(iter_bits(mask)), n) for mask, n, _ in pattern)
             for per_trump in c.patterns[t.index]
             for pattern in per_trump
         }
@@ -250,6 +251,15 @@ def _meld_patterns(rules: Rules) -> tuple[tuple[_Pattern, ...], int]:
                 out.append(_Pattern(t.name, slots, at, size))
                 at += size
     return tuple(out), at
+
+
+def _play_ids(ids: dict[Action, int], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The id of playing each card int (-1 for an int that is no card of the pack: the jokers'
+    ints lie past a gap, docs/cards.md#jokers)."""
+    out = [-1] * CARD_SPACE
+    for x in cards:
+        out[x] = ids[Play(x)]
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -278,7 +288,7 @@ def encoding(rules: Rules) -> ActionEncoding:
     patterns, declarations = _meld_patterns(rules)
     meld_block = block("meld", [None] * declarations) if declarations else None
     announce_block = block("announce", [None] * declarations) if declarations and c.cady else None
-    dixes = [x for x in c.pack_cards if x >> 3 & 7 == c.dix_rank]
+    dixes = [x for x in c.pack_cards if x >> 3 & 7 == c.dix_rank and not is_joker(x)]
     if c.dix_show:
         block("dix show", [DixShow(x) for x in dixes])
     if c.dix_exchange:
@@ -302,7 +312,7 @@ def encoding(rules: Rules) -> ActionEncoding:
         num_distinct_actions=len(actions),
         blocks=tuple(blocks),
         ids=ids,
-        play_ids=tuple(ids.get(Play(x), -1) for x in range(256)),
+        play_ids=_play_ids(ids, c.pack_cards),
         actions=actions,
         patterns={name: tuple(ps) for name, ps in by_name.items()},
         starts=[p.start for p in patterns],

@@ -12,8 +12,9 @@ import pytest
 from conftest import BUILTIN_PROFILES, played
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jokers import JOKER_PROFILES, quartet_position
 
-from bezique import Card, Deal, load_profile
+from bezique import Card, Deal, load_profile, profile_from_toml
 from bezique.actions import Action, Announce, CallOut, DixShow, Draw, Meld, Play
 from bezique.cards import card_name
 from bezique.check.strategies import profiles
@@ -31,6 +32,9 @@ SIZES = {
     "eight-pack": 914449,
     "five-hundred": 63,
     "four-handed": 23307,
+    "joker": 41125,
+    "joker-four": 41125,
+    "joker-partnership": 41125,
     "pinochle": 523,
     "partnership": 23308,
     "rubicon": 31468,
@@ -56,10 +60,12 @@ def check_state(enc: ActionEncoding, state: State) -> list[int]:
     return ids
 
 
-def walk(name: str | Rules, seed: int, *, call_out: bool = True) -> int:
+def walk(name: str | Rules, seed: int, *, call_out: bool = True,
+         seen: set[Action] | None = None) -> int:
     """Play a random deal of ``name`` (or of these rules), checking the encoding at every
     state, from the deal and from the observation of the player to move; returns the states
-    checked. ``call_out``: whether a random call-out may end the deal early."""
+    checked. ``call_out``: whether a random call-out may end the deal early; ``seen`` collects
+    every legal action met."""
     rng = random.Random(seed)
     rules = load_profile(name) if isinstance(name, str) else name
     deal = Deal.new(rules, seed=seed, dealer=seed % 2)
@@ -70,6 +76,8 @@ def walk(name: str | Rules, seed: int, *, call_out: bool = True) -> int:
         assert deal.to_move is not None
         assert check_state(enc, deal.observation(deal.to_move)) == ids
         legal = deal.legal_actions()
+        if seen is not None:
+            seen.update(legal)
         if not call_out:
             legal = [a for a in legal if not isinstance(a, CallOut)] or legal
         deal.apply(rng.choice(legal))
@@ -119,7 +127,7 @@ def test_house_rules_add_the_blocks_they_need() -> None:
 @pytest.mark.parametrize(
     ("name", "step"),
     [("bezique", 1), ("pinochle", 1), ("five-hundred", 1), ("rubicon", 7), ("chinese", 101),
-     ("eight-pack", 997)],
+     ("eight-pack", 997), ("joker", 1)],
 )
 def test_every_id_names_one_action_and_back(name: str, step: int) -> None:
     enc = encoding(load_profile(name))
@@ -260,3 +268,57 @@ def test_two_tabled_copies_in_different_declarations_get_different_ids() -> None
     enc = encoding(rules)
     assert enc.encode(deal, first) != enc.encode(deal, second)
     assert check_state(enc, deal)
+
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_every_legal_action_of_random_joker_states_encodes_and_decodes(name: str) -> None:
+    """Random deals of the joker profiles: every legal action of every state (from the deal
+    and from the observation of the seat to move) has a distinct id that decodes to it, joker
+    plays among them; so has four jacks with a joker (JB-03) and every other action at the
+    declaring turn that offers it."""
+    enc = encoding(load_profile(name))
+    seen: set[Action] = set()
+    for seed in range(4):
+        walk(name, seed, seen=seen)
+    assert {Play(x) for x in ("JK", "JKb", "JKc", "JKd")} & seen
+    deal = quartet_position(name)
+    wild = Meld("four_jacks", ("JS", "JH", "JC", "JK"))
+    assert wild in deal.legal_actions() and check_state(enc, deal)
+    assert enc.decode(deal, enc.encode(deal, wild)) == wild
+    assert check_state(enc, deal.observation(0)) == check_state(enc, deal)
+
+
+def test_a_joker_has_a_play_id_after_the_suits_and_completes_a_quartet_with_ids_of_its_own(
+) -> None:
+    """The play block ends with the four jokers; four jacks with a joker for the J♦ (JB-03,
+    source: PH, FRW, BC-R §4.2, HB, CPU, M4) are a pattern of their own, whose id names which
+    joker: apart from the four natural jacks, and apart from each other joker."""
+    enc = encoding(load_profile("joker"))
+    assert [enc.id_of(Play(x)) for x in ("7Cd", "JK", "JKb", "JKc", "JKd")] == [
+        127, 128, 129, 130, 131]
+    assert enc.action_of(131) == Play("JKd")
+    natural = Meld("four_jacks", ("JS", "JH", "JD", "JC"))
+    wild = [Meld("four_jacks", ("JS", "JH", "JC", joker)) for joker in ("JK", "JKb", "JKd")]
+    ids = [enc.id_of(m) for m in (natural, *wild)]
+    assert len(set(ids)) == 4
+    assert [enc.action_of(i) for i in ids] == [natural, *wild]
+    assert all(enc.block_of(i).name == "meld" for i in ids)
+    with pytest.raises(EncodingError, match="no id"):
+        enc.id_of(Meld("four_jacks", ("JS", "JH", "JK", "JKb")))  # one joker a quartet (DJ9)
+    with pytest.raises(EncodingError, match="no id"):
+        enc.id_of(Meld("bezique", ("QS", "JK")))  # no joker in a bezique (DJ8)
+
+
+def test_a_joker_is_never_a_dix_in_the_encoding() -> None:
+    """With a turned-up trump (DJ1, BC-R §1.6; ``jokers.turned_up``) the dix blocks hold the
+    four sevens of each suit, never a joker, though a joker's bits read rank 7."""
+    rules = profile_from_toml(
+        'extends = "joker"\nname = "joker-turn-up"\n[trump]\nselection = "turn_up_next"\n'
+        '[jokers]\nturned_up = "diamonds"\n[dix]\nturn_up_scores = true\n'
+        'exchange_allowed = true\nshow_allowed = true\n')
+    enc = encoding(rules)
+    sizes = {b.name: b.size for b in enc.blocks}
+    assert sizes["dix show"] == sizes["dix exchange"] == 16
+    with pytest.raises(EncodingError, match="no id"):
+        enc.id_of(DixShow("JK"))
