@@ -4,11 +4,12 @@
 Its length is fixed per profile (`observation_size`); `observation_layout` names its blocks
 (docs/ai.md#the-observation-tensor). Cards are counted per *kind* (rank in a suit), each count
 divided by the number of copies of a kind in the pack, so the chinese and eight-pack packs stay
-compact. Everything is from the observer's side: "own" is the observer, "opp" his opponent. At
-more than two seats the layout is another (docs/ai.md#more-seats): a block of each other seat
-in playing order after the observer (``next1`` the seat after him, ``next2`` the one after
-that ...), the current trick's cards by seat, his partners marked, scores per seat and totals
-per team, the observer's team first. No numpy is needed;
+compact; a pack with jokers has a kind more, the joker, last in each block (its count divided
+by ``pack.jokers``). Everything is from the observer's side: "own" is the observer, "opp" his
+opponent. At more than two seats the layout is another (docs/ai.md#more-seats): a block of each
+other seat in playing order after the observer (``next1`` the seat after him, ``next2`` the one
+after that ...), the current trick's cards by seat, his partners marked, scores per seat and
+totals per team, the observer's team first. No numpy is needed;
 ``numpy.asarray(observation_tensor(obs), dtype=numpy.float32)`` gives an array.
 
 >>> import bezique
@@ -31,6 +32,7 @@ from typing import Any
 
 from attrs import frozen
 
+from bezique.cards import JOKER_KIND, LANES
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.observation import Observation, glimpse
@@ -67,13 +69,19 @@ class _Plan:
 
     size: int
     layout: tuple[FeatureBlock, ...]
+    lanes: int
+    """Bytes of a card set's bitmask that the plan reads: one a kind, 32 without jokers, 40
+    (`LANES`, the jokers' kind last) with them."""
     held: Callable[[bytes], tuple[int, ...]]
     """The bytes (one per kind: its copies as bits) of the five held-card blocks, from the
-    bytes of their card sets' bitmasks laid end to end, 32 bytes each."""
+    bytes of their card sets' bitmasks laid end to end, `lanes` bytes each."""
     played: Callable[[bytes], tuple[int, ...]]
     """The same for the three played-card blocks."""
     frac: tuple[float, ...]
     """A kind's byte (its copies as bits) -> that many copies / copies per kind."""
+    fracs: tuple[tuple[float, ...], ...] | None
+    """Where the jokers are not as many as the copies of a kind: `frac` per position of a
+    per-kind block (the joker's last, by ``pack.jokers``); None where `frac` serves all."""
     kind_pos: dict[int, int]
     """A kind -> its position within a per-kind block."""
     n_kinds: int
@@ -94,7 +102,8 @@ class _Seats:
 
     n: int
     kinds: Callable[[bytes], tuple[int, ...]]
-    """The bytes of the kinds of the pack, in block order, from one card set's 32 bytes."""
+    """The bytes of the kinds of the pack, in block order, from one card set's `_Plan.lanes`
+    bytes."""
     team_order: tuple[tuple[int, ...], ...]
     """Per observer: the team indices, his team first, then the others in the order of their
     first seat after him in playing order."""
@@ -105,7 +114,7 @@ class _Seats:
 def _wide_specs(rules: Rules) -> list[tuple[str, int, str]]:
     """The blocks of a tensor at more than two seats (docs/ai.md#more-seats)."""
     c = compile_rules(rules)
-    n, k, m = rules.players, len(c.pack_ranks) * 4, len(c.melds)
+    n, k, m = rules.players, len(_kinds(rules)), len(c.melds)
     specs = [
         ("turn", n, "one-hot by seat: [0] the observer is to move, [i] the i-th seat after him"),
         ("phase", len(PHASES), "one-hot: lead, follow, declare, over"),
@@ -175,7 +184,7 @@ def _seats(rules: Rules) -> _Seats | None:
                               for seat in c.draw_order[me][1:]))
     return _Seats(
         n=n,
-        kinds=itemgetter(*(s * 8 + r for s in range(4) for r in c.pack_ranks)),
+        kinds=itemgetter(*_kinds(rules)),
         team_order=tuple(team_order),
         partners=tuple(partners),
     )
@@ -186,7 +195,7 @@ def _block_specs(rules: Rules) -> list[tuple[str, int, str]]:
     if rules.players != 2:
         return _wide_specs(rules)
     c = compile_rules(rules)
-    k = len(c.pack_ranks) * 4
+    k = len(_kinds(rules))
     m = len(c.melds)
     specs = [
         ("turn", 2, "1 at [0] if the observer is to move, at [1] if the opponent is"),
@@ -228,6 +237,18 @@ def _block_specs(rules: Rules) -> list[tuple[str, int, str]]:
     return specs
 
 
+def _kinds(rules: Rules) -> list[int]:
+    """The kinds of the pack in the order of a per-kind block: by suit, each from the ace
+    down, then the joker where the pack has jokers."""
+    ranks = compile_rules(rules).pack_ranks
+    return [s * 8 + r for s in range(4) for r in ranks] + [JOKER_KIND] * (rules.pack.jokers > 0)
+
+
+def _fractions(copies: int) -> tuple[float, ...]:
+    """A kind's byte -> its copies / ``copies``, clipped to 1."""
+    return tuple(min(1.0, b.bit_count() / copies) for b in range(256))
+
+
 @lru_cache(maxsize=64)
 def _plan(rules: Rules) -> _Plan:
     c = compile_rules(rules)
@@ -236,15 +257,20 @@ def _plan(rules: Rules) -> _Plan:
     for name, size, meaning in _block_specs(rules):
         layout.append(FeatureBlock(name, offset, size, meaning))
         offset += size
-    kinds = [s * 8 + r for s in range(4) for r in c.pack_ranks]
+    kinds = _kinds(rules)
+    jokers = rules.pack.jokers
+    lanes = LANES if jokers else 32
     hand = rules.deal.hand_size
     n = rules.players
     return _Plan(
         size=offset,
         layout=tuple(layout),
-        held=itemgetter(*(32 * i + kd for i in range(5) for kd in kinds)),
-        played=itemgetter(*(32 * i + kd for i in range(3) for kd in kinds)),
-        frac=tuple(min(1.0, b.bit_count() / c.copies) for b in range(256)),
+        lanes=lanes,
+        held=itemgetter(*(lanes * i + kd for i in range(5) for kd in kinds)),
+        played=itemgetter(*(lanes * i + kd for i in range(3) for kd in kinds)),
+        frac=_fractions(c.copies),
+        fracs=None if not jokers or jokers == c.copies else tuple(
+            _fractions(jokers if kd == JOKER_KIND else c.copies) for kd in kinds),
         kind_pos={kd: i for i, kd in enumerate(kinds)},
         n_kinds=len(kinds),
         templates=len(c.melds),
@@ -304,12 +330,12 @@ def observation_tensor(obs: Observation) -> list[float]:
     if p.seats is not None:
         return _wide_tensor(obs, p, p.seats)
     me, opp = obs.player, 1 - obs.player
-    frac = p.frac
     tables, captured = obs.tables, obs.captured
     n = p.n_kinds
-    held = (obs.hand.bits | tables[me].bits << 256 | tables[opp].bits << 512
-            | obs.known_opponent.bits << 768 | obs.unseen.bits << 1024)
-    played = captured[me].bits | captured[opp].bits << 256 | obs.heap.bits << 512
+    w = p.lanes * 8  # bits a card set takes
+    held = (obs.hand.bits | tables[me].bits << w | tables[opp].bits << 2 * w
+            | obs.known_opponent.bits << 3 * w | obs.unseen.bits << 4 * w)
+    played = captured[me].bits | captured[opp].bits << w | obs.heap.bits << 2 * w
     phase = [0.0] * len(PHASES)
     phase[PHASES.index(obs.phase)] = 1.0
     lead = [0.0] * n
@@ -326,14 +352,14 @@ def observation_tensor(obs: Observation) -> list[float]:
 
     out = [float(tm == me), float(tm == opp), *phase, float(obs.dealer == me),
            float(obs.in_end_phase)]
-    out += [frac[b] for b in p.held(held.to_bytes(160, "little"))]
+    out += _counts(p, p.held(held.to_bytes(5 * p.lanes, "little")))
     out += lead
     out.append(float(obs.leader == me))
     out += turn_up
     out += trump
     out.append(_clip(obs.stock_size / p.stock_max))
     out.append(_clip(obs.opponent_hand_size / p.hand_size))
-    out += [frac[b] for b in p.played(played.to_bytes(96, "little"))]
+    out += _counts(p, p.played(played.to_bytes(3 * p.lanes, "little")))
     out += (_clip(obs.tricks_played / p.tricks_max), float(last == me), float(last == opp),
             _clip(brisques[me] / p.brisques_max), _clip(brisques[opp] / p.brisques_max),
             _clip(scores[me] / target), _clip(scores[opp] / target),
@@ -351,6 +377,16 @@ def observation_tensor(obs: Observation) -> list[float]:
     return out
 
 
+def _counts(p: _Plan, lanes: tuple[int, ...]) -> list[float]:
+    """Per-kind blocks from their kinds' bytes (`_Plan.held`, `played`, `_Seats.kinds`): each
+    kind's copies / copies per kind."""
+    if p.fracs is None:
+        frac = p.frac
+        return [frac[b] for b in lanes]
+    fracs, k = p.fracs, p.n_kinds
+    return [fracs[i % k][b] for i, b in enumerate(lanes)]
+
+
 def _one_hot(size: int, at: int | None) -> list[float]:
     out = [0.0] * size
     if at is not None:
@@ -360,12 +396,12 @@ def _one_hot(size: int, at: int | None) -> list[float]:
 
 def _wide_tensor(obs: Observation, p: _Plan, w: _Seats) -> list[float]:
     """`observation_tensor` at more than two seats (the layout of `_wide_specs`)."""
-    me, n, frac, kinds = obs.player, w.n, p.frac, w.kinds
+    me, n, kinds, lanes = obs.player, w.n, w.kinds, p.lanes
     rel = [(seat - me) % n for seat in range(n)]  # per seat: how many seats after the observer
     order = [(me + r) % n for r in range(n)]  # the seats in playing order from the observer
 
     def cards(bits: int) -> list[float]:
-        return [frac[b] for b in kinds(bits.to_bytes(32, "little"))]
+        return _counts(p, kinds(bits.to_bytes(lanes, "little")))
 
     def by_seat(seat: int | None) -> list[float]:
         return _one_hot(n, None if seat is None else rel[seat])

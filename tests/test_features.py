@@ -6,8 +6,9 @@ import random
 
 import pytest
 from conftest import BUILTIN_PROFILES, TWO_SEAT_PROFILES, played
+from jokers import JOKER_PROFILES, quartet_position
 
-from bezique import Deal, load_profile
+from bezique import Deal, load_profile, profile_from_toml
 from bezique.features import (
     FeatureBlock,
     deal_tensor,
@@ -122,3 +123,43 @@ def test_declarations_and_scores_are_from_the_observer_side() -> None:
     scores = block("bezique", "scores")
     assert part(p0, scores) == list(reversed(part(p1, scores))) != [0.0, 0.0]
     assert part(p0, block("bezique", "own_table")) == part(p1, block("bezique", "opp_table"))
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_the_joker_has_a_lane_of_its_own_last_in_every_per_kind_block(name: str) -> None:
+    """With jokers (docs/ai.md#the-observation-tensor) a per-kind block has 33 values, the
+    joker's last, counted by ``pack.jokers``: P0's joker in hand, then on his table in four
+    jacks (JB-03), then as the card he leads, each at the joker's place."""
+    deal = quartet_position(name)
+    rules = deal.rules
+    blocks = {b.name: b for b in observation_layout(rules)}
+    n = rules.players
+    assert blocks["hand"].size == 33 and blocks["unseen"].size == 33
+    before = observation_tensor(deal.observation(0))
+    assert part(before, blocks["hand"])[-1] == 0.25
+    deal.apply("meld four_jacks JS JH JC JK")
+    after = observation_tensor(deal.observation(0))
+    assert part(after, blocks["hand"])[-1] == 0.0
+    assert part(after, blocks["own_table"])[-1] == 0.25
+    other = observation_tensor(deal.observation(1))
+    table = blocks["opp_table"] if n == 2 else blocks[f"next{n - 1}_table"]
+    assert part(other, table)[-1] == 0.25
+    while deal.to_move != 0 or deal.phase != "lead":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply("play JK")
+    trick = blocks["trick_lead"] if n == 2 else blocks[f"next{n - 1}_trick"]
+    seen = part(observation_tensor(deal.observation(1)), trick)
+    assert seen[-1] == 1.0 and sum(seen) == 1.0
+
+
+def test_a_pack_of_fewer_jokers_than_copies_counts_the_joker_by_the_jokers() -> None:
+    """A house pack of two jokers (130 cards): one joker in hand is half the jokers (0.5),
+    one ace of spades a quarter of its copies."""
+    rules = profile_from_toml('extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n')
+    deal = Deal.from_position(rules, hands=["JK AS 7D 8D 9D 7C 8C 9C 10C",
+                                            "7S 8S 9S 7H 8H 9H 10H JH QH"],
+                              stock="KD KD QD QD", dealer=1)
+    hand = part(observation_tensor(deal.observation(0)),
+                next(b for b in observation_layout(rules) if b.name == "hand"))
+    assert len(hand) == 33 and hand[-1] == 0.5 and hand[0] == 0.25
+    assert deal_tensor(deal, 0) == observation_tensor(deal.observation(0))
