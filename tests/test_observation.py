@@ -11,10 +11,13 @@ import pytest
 from conftest import played, swapped
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jokers import JOKER_PROFILES
 
 import bezique
 from bezique import Deal, list_profiles, load_profile
-from bezique.cards import card_name, iter_bits, parse_card
+from bezique.actions import Meld
+from bezique.cards import JOKER_BITS, card_name, iter_bits, parse_card
+from bezique.compile import compile_rules
 from bezique.observation import glimpse, mask_event
 
 PROFILES = list_profiles()
@@ -267,3 +270,37 @@ def test_a_glimpse_is_the_observation_without_history_or_world() -> None:
         assert attrs.evolve(full, events=()) == quick
         with pytest.raises(ValueError, match="determinize"):
             quick.determinize(rng)
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_determinized_joker_deals_offer_the_same_actions(name: str) -> None:
+    """Joker Bésigue (J1, docs/rules.md#game-joker): at every state of random deals (half of
+    them with seats that declare whenever they may, so jokers lie on the tables), the cards the
+    seat to move cannot place are the pack less every card it sees, so the unseen jokers are the
+    four less those in its hand, on a table, won, in the heap or the trick, or known in another
+    hand; a world determinized for it (from the observation and from the deal) gives it the
+    same observation and offers it the same legal actions as the real deal."""
+    rules = load_profile(name)
+    pack = sum(1 << x for x in compile_rules(rules).pack_cards)
+    worlds = jokers_unseen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = Deal.new(rules, seed=seed)
+        while not deal.is_over:
+            player = deal.to_move
+            assert player is not None
+            seen = deal.observation(player)
+            shown = seen.hand.bits | seen.heap.bits | sum(1 << x for x in seen.trick)
+            for seat in range(rules.players):
+                shown |= seen.tables[seat].bits | seen.captured[seat].bits | seen.known[seat].bits
+            assert seen.unseen.bits == pack & ~shown
+            jokers_unseen += (seen.unseen.bits & JOKER_BITS).bit_count()
+            if len(deal.actions) % 3 == 0:
+                for world in (seen.determinize(rng), deal.determinize(player, rng)):
+                    assert world.legal_actions() == deal.legal_actions()
+                    assert world.observation(player) == seen
+                    worlds += 1
+            legal = deal.legal_actions()
+            melds = [a for a in legal if isinstance(a, Meld)] if seed % 2 else []
+            deal.apply(rng.choice(melds or legal))
+    assert worlds > 500 and jokers_unseen
