@@ -341,7 +341,7 @@ def test_r10_unlisted_copy_is_recorded_with_its_copy_letter() -> None:
     assert rebuild(text) == deal
 
 
-@pytest.mark.parametrize("name", ["bezique", "rubicon"])
+@pytest.mark.parametrize("name", ["bezique", "rubicon", "joker"])
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_r10_any_copy_played_is_recorded_exactly_or_refused(name: str, seed: int) -> None:
@@ -364,6 +364,30 @@ def test_r10_any_copy_played_is_recorded_exactly_or_refused(name: str, seed: int
         assert "cannot record action" in str(exc)
     else:
         assert rebuild(text) == deal
+
+
+def test_r10_a_tabled_joker_and_a_fresh_one_are_recorded_apart() -> None:
+    """JB-04 (source: BC, HB, R9) and R10: P0 completes four jacks with the second joker,
+    JKb, keeping JK in hand; both jokers are then legal plays with different consequences,
+    listed qualified. The record names JKb in the meld and in the play, replays to the very
+    same deal and digest, and is written back as it was read; a record whose play is changed
+    to the other joker is refused at the digest."""
+    deal = Deal.from_position(
+        load_profile("joker"),
+        hands=["AH JS JH JC JK JK KS QS 9D", "7S 8S 9S 7C 8C 9C 7D 9D 8D"],
+        stock="7H 7H 8H 8H AC AC KC KC", trump="hearts", dealer=1)
+    for action in ("play AH", "play 7S", "meld four_jacks JS JH JC JKb", "draw"):
+        deal.apply(action)
+    assert {"play JKa", "play JKb"} <= {str(a) for a in deal.legal_actions()}
+    deal.apply("play JKb")
+    text = dumps(deal)
+    assert '"P0 meld four_jacks JS JH JC JKb"' in text and '"P0 play JKb"' in text
+    assert 'hands = ["AHa JSa JHa JCa JKa JKb KSa QSa 9Da",' in text
+    again = rebuild(text)
+    assert again == deal and again.events == deal.events
+    assert dumps(loads(text)) == text
+    with pytest.raises(RecordError, match="digest"):
+        rebuild(text.replace('"P0 play JKb"', '"P0 play JKa"'))
 
 
 def test_meld_with_its_cards_in_another_order_is_recorded() -> None:
