@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from jokers import JOKER_PROFILES, quartet_position
 
 import bezique
 from bezique.actions import Action, DixExchange, Meld, Play
-from bezique.bots import GreedyBot, RandomBot, make_bot, play_deal, play_game
+from bezique.bots import GreedyBot, PlannerBot, RandomBot, make_bot, play_deal, play_game
+from bezique.bots.greedy import Turn
 from bezique.cards import card_name, parse_card
 from bezique.lab.simulation import simulate, wilson
 from bezique.observation import Observation
@@ -18,7 +20,7 @@ FAST_PROFILES = ["bezique", "besigue", "bezique-first-marriage", "five-hundred",
 class Checked:
     """Wraps a bot: asserts it is handed an observation and answers with a legal action."""
 
-    def __init__(self, bot: GreedyBot | RandomBot) -> None:
+    def __init__(self, bot: GreedyBot | PlannerBot | RandomBot) -> None:
         self.bot = bot
         self.calls = 0
 
@@ -129,3 +131,58 @@ def test_greedy_leads_an_unbeatable_card_in_the_end_phase() -> None:
         trump="H", dealer=0)
     assert deal.to_move == 1
     assert GreedyBot().choose(deal.observation(1)) == Play(parse_card("AS"))
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_greedy_and_planner_play_joker_deals_to_the_end(name: str) -> None:
+    """Joker Bésigue at two and four seats (alone, in pairs): GreedyBot and PlannerBot, each
+    handed observations and answering legal actions, play whole deals."""
+    rules = bezique.load_profile(name)
+    for seed in range(3):
+        bots = [Checked(PlannerBot() if p % 2 else GreedyBot()) for p in range(rules.players)]
+        deal = play_deal(rules, bots, seed=seed)
+        assert deal.is_over and all(b.calls for b in bots)
+
+
+def _joker_lead(hand: str) -> Observation:
+    """P0 to lead in the stock phase of a joker deal, hearts trumps, holding ``hand``."""
+    deal = bezique.Deal.from_position(
+        bezique.load_profile("joker"), hands=[hand, "7S 8S 9S 7C 8C 9C 7D 9D 8D"],
+        stock="7H 7H 8H 8H AC AC KC KC", trump="hearts", dealer=1, leader=0)
+    return deal.observation(0)
+
+
+def test_greedy_values_a_joker_as_the_card_that_completes_a_quartet() -> None:
+    """JB-03 (source: PH, FRW, BC-R §4.2, HB, CPU, M4): holding K♠ K♥ K♣ and a joker, the
+    joker is worth as much to GreedyBot as a king (either completes four kings) and more than
+    any card outside a meld; it is not the card led, as a joker was when it counted for
+    nothing. With no king to complete, a lone joker is still worth more than a seven."""
+    seen = _joker_lead("KS KH KC JK QD QC JS 10D JD")
+    turn = Turn(seen)
+    keep = {card_name(c): turn.keep(c) for c in seen.hand}
+    assert keep["JK"] >= keep["KS"] and keep["JK"] > max(keep["10D"], keep["JS"], keep["QD"])
+    assert GreedyBot().choose(seen) != Play(parse_card("JK"))
+    alone = Turn(_joker_lead("JK 7S 8D 9C 7D 8S 9D 8C 10D"))
+    assert alone.keep(parse_card("JK")) > alone.keep(parse_card("7S")) == 0
+
+
+def test_greedy_declares_four_jacks_with_a_joker() -> None:
+    """JB-03: four jacks completed by a joker (+40) are declared before a plain marriage."""
+    deal = quartet_position("joker")
+    assert GreedyBot().choose(deal.observation(0)) == Meld("four_jacks", ("JS", "JH", "JC", "JK"))
+
+
+def test_greedy_knows_a_led_joker_is_beaten_by_any_trump_in_the_end_phase() -> None:
+    """JB-05 and JB-06 (c) (source: BC-R §2.4, §6.1, HB, CPU, M4): in the end phase a led joker
+    wins unless the follower trumps; the follower's own joker follows nothing. GreedyBot leads
+    its joker only when the follower holds no trump."""
+    rules = bezique.load_profile("joker")
+    trumped = bezique.Deal.from_position(rules, hands=["JK 9D 8C", "JKb 7H 10C"], trump="H",
+                                         leader=0)
+    safe = bezique.Deal.from_position(rules, hands=["JK 9D 8C", "JKb 10D 10C"], trump="H",
+                                      leader=0)
+    assert trumped.in_end_phase and trumped.to_move == 0
+    joker = Play(parse_card("JK"))
+    assert Turn(trumped.observation(0)).value(joker) < 100 <= Turn(safe.observation(0)).value(
+        joker)
+    assert GreedyBot().choose(safe.observation(0)) == joker

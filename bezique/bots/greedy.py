@@ -29,11 +29,11 @@ from bezique.actions import (
     Meld,
     Play,
 )
-from bezique.cards import iter_bits, kind, rank, suit
+from bezique.cards import JOKER_KIND, LANES, kind, rank, suit
 from bezique.compile import compile_rules
 from bezique.observation import Observation
 from bezique.rules.model import Rules
-from bezique.tricks import beaters, beats, suit_bits, trick_winner
+from bezique.tricks import JOKER_SUIT, beaters, beats, suit_bits, trick_winner
 
 __all__ = ["GreedyBot", "Pattern", "Turn", "best", "kind_counts"]
 
@@ -72,7 +72,8 @@ class GreedyBot:
     lets them score on a later win (Cady), exchanges the dix for the turn-up or shows it, takes
     carte blanche, and calls out only with the target reached.
     Stock phase: leads and throws the cards it least needs (low, non-brisque cards outside any
-    meld it is building; trumps kept), wins a trick when the brisques in it, or a meld waiting
+    meld it is building; trumps kept; a joker kept for the quartets it may complete), wins a
+    trick when the brisques in it, or a meld waiting
     to be declared, are worth more than the card it spends. End phase: knowing the opponent's
     cards from the count, leads what cannot be beaten, and wins tricks with brisques.
     """
@@ -192,7 +193,9 @@ class Turn:
     # ------------------------------------------------------------------ stock phase
 
     def keep(self, card: int, *, extra: int = 0) -> float:
-        """What holding ``card`` is worth: its trick points, trump strength and meld prospects.
+        """What holding ``card`` is worth: its trick points, trump strength and meld prospects
+        (a joker's: the quartets it may complete, ``jokers.wild_in``; it has no trick points,
+        its bits reading the rank of a seven, which no scheme counts).
 
         ``extra`` adds cards to the holding (a card about to be gained).
         """
@@ -295,8 +298,10 @@ class Turn:
 
     def _end_lead(self, card: int) -> float:
         theirs = self._opponent_cards()
-        same = theirs & suit_bits(suit(card))
-        # he must follow suit: a higher card of it beats the lead, else (void) a trump
+        led = suit(card)
+        same = theirs & suit_bits(led) if led != JOKER_SUIT else 0
+        # he must follow suit: a higher card of it beats the lead, else (void) a trump (after
+        # a led joker, which no card follows, a trump)
         beaten = bool((same or theirs) & beaters(card, self._trump))
         points = self.profile.trick_value[rank(card)]
         if not beaten:
@@ -317,12 +322,17 @@ class Turn:
 @frozen
 class Pattern:
     """One concrete card pattern of a meld under the current trump: ``slots`` pairs a tuple of
-    kinds with how many cards of those kinds the meld needs."""
+    kinds with how many cards of those kinds the meld needs. Where jokers may complete the
+    meld (``jokers.wild_in``) each way of leaving some of its cards to jokers is a pattern too,
+    with a slot of the joker's kind; ``group`` numbers such alternatives of one pattern alike
+    (a meld is declared by one of them, so their prospects are not added up), and is -1 for a
+    pattern without alternatives."""
 
     name: str
     points: int
     size: int
     slots: tuple[tuple[tuple[int, ...], int], ...]
+    group: int = -1
 
     def held(self, counts: Sequence[int]) -> int:
         """How many of the pattern's cards ``counts`` (cards held per kind) supplies."""
@@ -335,21 +345,26 @@ class Pattern:
 
 @lru_cache(maxsize=256)
 def _patterns(rules: Rules, trump: int | None) -> tuple[Pattern, ...]:
-    """Every scoring meld's concrete patterns under ``trump`` (any suit while unfixed)."""
-    pair_rule = rules.melds.bezique_pair
-    return tuple(
-        Pattern(
-            t.name, t.points, t.size,
-            tuple((tuple(iter_bits(mask)), n) for mask, n in slots),
-        )
-        for t in compile_rules(rules).melds
-        for slots in t.slots(trump, pair_rule)
-    )
+    """Every scoring meld's concrete patterns under ``trump`` (any suit while unfixed), as the
+    engine compiled them: each pattern, then the ways jokers may complete it, of one group."""
+    c = compile_rules(rules)
+    out: list[Pattern] = []
+    groups = 0
+    for t in c.melds:
+        compiled = c.patterns[t.index][0 if trump is None else trump + 1]
+        wild = any(kinds == (JOKER_KIND,) for slots in compiled for _, _, kinds in slots)
+        for slots in compiled:
+            natural = all(kinds != (JOKER_KIND,) for _, _, kinds in slots)
+            groups += natural and wild
+            out.append(Pattern(t.name, t.points, t.size,
+                               tuple((kinds, n) for _, n, kinds in slots),
+                               groups - 1 if wild else -1))
+    return tuple(out)
 
 
 def kind_counts(bits: int) -> list[int]:
-    """Cards held of each of the 32 kinds."""
-    return [((bits >> (k * 8)) & 0xFF).bit_count() for k in range(32)]
+    """Cards held of each kind: the 32 of the suits, then up to the joker's (`LANES`)."""
+    return [((bits >> (k * 8)) & 0xFF).bit_count() for k in range(LANES)]
 
 
 def _prospects(patterns: Sequence[Pattern], counts: Sequence[int]) -> dict[int, float]:

@@ -7,7 +7,10 @@ holding all of it while it can still be declared, given the cards already held (
 table), the copies still unseen (a copy played, or on the opponent's table, is gone) and the
 draws left whose card can still be declared (`meld_draws`)? Each missing card is a
 hypergeometric draw from the unseen cards; a pattern is worth its points times those odds, and
-a card is worth what the player's expected meld points lose without it. The reuse rules
+a card is worth what the player's expected meld points lose without it. Where a joker may
+complete a meld (``jokers.wild_in``), each way of leaving cards to jokers is a pattern too and
+the unseen jokers are drawn like any card; of a pattern and its joker alternatives only the best
+counts, since one of them is declared. The reuse rules
 (`bezique.ledger.Book`) decide which held cards a pattern may still take, so a meld already
 declared is not counted again, and a pending (announced) declaration keeps its cards while it
 waits to score. Trumps also weigh more than in GreedyBot's count, for the tricks of the end
@@ -184,6 +187,7 @@ class _PlanTurn(Turn):
             return found
         total = 0.0
         fixing: dict[str, float] = {}
+        wild: dict[int, float] = {}  # a pattern and the ways jokers complete it: the best
         counts_by_mask: dict[int, list[int]] = {}
         for pattern in self.patterns():
             mask = self._book.blocked(self._templates[pattern.name], bits)
@@ -202,9 +206,13 @@ class _PlanTurn(Turn):
             if self.trump is None and pattern.name in self.profile.trump_fixing:
                 # one suit will be trumps: the best of the suits, not their sum
                 fixing[pattern.name] = max(fixing.get(pattern.name, 0.0), value)
+            elif pattern.group >= 0:
+                wild[pattern.group] = max(wild.get(pattern.group, 0.0), value)
             else:
                 total += value
         total += sum(fixing.values())
+        if wild:
+            total += sum(wild.values())
         for d in self._book.binding:  # an announced meld scores on a later win, if kept whole
             if d.pending and not d.cards & ~bits:
                 total += self._melds[d.template].points
