@@ -8,11 +8,13 @@ import random
 
 import pytest
 from conftest import BUILTIN_PROFILES, played, swapped
+from jokers import JOKER_PROFILES
 
 import bezique
 from bezique.actions import Action, CallOut, Play
 from bezique.bots import Bot, GreedyBot, RandomBot, play_deal, play_game
 from bezique.bots.planner import PlannerBot
+from bezique.cards import CardSet
 from bezique.lab.simulation import wilson
 from bezique.observation import Observation
 from bezique.search import Evaluation, SearchBot, evaluate, solve
@@ -462,3 +464,40 @@ def test_evaluate_solves_the_end_phase_of_its_worlds_within_the_exact_window(
         evaluate(seen, rng=random.Random(0), exact_nodes=0)
     with pytest.raises(ValueError, match="evaluate: exact_worlds must be at least 2"):
         evaluate(seen, rng=random.Random(0), exact_worlds=1)
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_search_bot_plays_whole_joker_deals(name: str) -> None:
+    """Joker Bésigue at two and four seats: SearchBot searches every decision of its seat
+    (a partner's too in pairs) over worlds that deal the jokers it has not seen, playing
+    jokers on the way, and the end phase (with jokers still in the hands: the solver's fast
+    path plays them, tests/test_search_endgame.py) to the end of the deal."""
+    rules = bezique.load_profile(name)
+    searched = [Checked(SearchBot(seed=p, simulations=8, exact_worlds=2, wide_worlds=2,
+                                  wide_nodes=600)) for p in (0, 2) if p < rules.players]
+    bots: list[Bot] = [searched[p // 2] if p % 2 == 0 else GreedyBot()
+                       for p in range(rules.players)]
+    deal = play_deal(rules, bots, seed=2)
+    assert deal.is_over
+    assert all(b.searched["stock"] and b.searched["end"] for b in searched)
+    jokers = {int(a.card) for a in deal.actions if isinstance(a, Play) and a.card.is_joker}
+    assert len(jokers) == rules.pack.jokers
+
+
+def test_evaluate_samples_the_unseen_jokers() -> None:
+    """A seat that holds no joker sees the four among the unseen cards at the start of a
+    joker deal; `evaluate` gives each of its legal actions a value over worlds that deal them,
+    each world holding the four jokers."""
+    rules = bezique.load_profile("joker")
+    for seed in range(20):
+        deal = bezique.Deal.new(rules, seed=seed)
+        seen = deal.observation(deal.to_move or 0)
+        if not any(c.is_joker for c in seen.hand):
+            break
+    assert sum(c.is_joker for c in seen.unseen) == 4
+    for seed in range(5):
+        world = seen.determinize(random.Random(seed))
+        cards = world.hand(0) | world.hand(1) | CardSet(sum(1 << x for x in world.bits.stock))
+        assert sum(c.is_joker for c in cards) == 4
+    evaluation = evaluate(seen, rng=random.Random(0), simulations=8)
+    assert {v.action for v in evaluation.values} == set(seen.legal_actions())

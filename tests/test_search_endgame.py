@@ -29,6 +29,9 @@ def _variant(name: str) -> Rules:
     if name == "bezique-follow-only":
         rules = bezique.load_profile("bezique")
         return evolve(rules, endgame=evolve(rules.endgame, obligation="follow_only"))
+    if name == "joker-follow-only":  # no duty in the end phase: a joker may go anywhere
+        rules = bezique.load_profile("joker")
+        return evolve(rules, endgame=evolve(rules.endgame, obligation="follow_only"))
     if name == "first-marriage-worthless":  # tricks before trumps are fixed are dead
         rules = bezique.load_profile("bezique-first-marriage")
         return evolve(rules, tricks=evolve(rules.tricks, before_trump_worthless=True))
@@ -38,7 +41,7 @@ def _variant(name: str) -> Rules:
 VARIANTS = [
     "bezique", "besigue", "bezique-first-marriage", "pinochle", "rubicon", "chinese",
     "eight-pack", "rubicon-heap-counted", "bezique-immediate", "bezique-follow-only",
-    "first-marriage-worthless", "joker",
+    "first-marriage-worthless", "joker", "joker-follow-only",
 ]
 
 
@@ -196,3 +199,35 @@ def test_carte_blanche_still_to_show_is_searched_through_the_engine() -> None:
     solution = solve(deal)
     assert solution.value == expected[0] - expected[1]
     assert CarteBlanche() in solution.line
+
+
+JOKER_END_PHASES = [
+    # (P0's hand, P1's hand, trumps): a led joker beaten only by a trump, a joker played only
+    # when void in the suit led and in trumps, two jokers in one trick (the first wins)
+    ("JK 9D AS", "8D JKb 10S", "S"),
+    ("JK JKb 9D", "AH 8D JKc", "S"),
+    ("JK KH 7C", "10H 9C JKb", "D"),
+    ("JK AH 10H 7S", "KH QH 9S 8S", "S"),
+    ("JK JKb AD 10D", "JKc 7S 8S 9S", "C"),
+]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "trump"), JOKER_END_PHASES)
+def test_fast_path_on_stacked_joker_end_phases(mine: str, theirs: str, trump: str) -> None:
+    """JB-05 and JB-06 (source: BC-R §2.4, §6.1, BC, CPU, HB, M4): stacked end phases of the
+    joker profile, either seat leading, two and three jokers in play: the fast path takes them,
+    and its values, scores and lines are the engine search's and brute force's."""
+    rules = bezique.load_profile("joker")
+    for leader in (0, 1):
+        deal = bezique.Deal.from_position(rules, hands=[mine, theirs], trump=trump,
+                                          leader=leader)
+        assert deal.in_end_phase and supported(deal)
+        assert Endgame(deal).takes(deal.bits.position())
+        expected = minimax(deal.clone())
+        fast, engine = _solve(deal, fast=True), _solve(deal, fast=False)
+        assert (fast.value, fast.scores) == (engine.value, engine.scores)
+        assert fast.value == expected[leader] - expected[1 - leader]
+        replay = deal.clone()
+        for action in fast.line:
+            replay.apply(action)
+        assert replay.scores == fast.scores == expected

@@ -5,7 +5,8 @@ It is a cheap cousin of `bezique.bots.GreedyBot` that reads the (full) deal of a
 offer, takes the dix and carte blanche, calls out exactly when that wins, leads and throws the
 card it needs least, and wins a trick with its cheapest winning card when the trick holds points
 or the winner costs little (in the end phase, whenever it can), unless a partner's card is
-winning it already.
+winning it already. A joker is kept like a meld card while melds can come (it completes
+quartets), and is worth nothing in the end phase.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bezique.actions import (
     Meld,
     Play,
 )
+from bezique.cards import JOKER_KIND, LANES
 from bezique.compile import Compiled
 from bezique.deal import Deal
 from bezique.state import Bits
@@ -32,11 +34,13 @@ __all__ = ["playout", "rollout_action"]
 
 @frozen
 class _Table:
-    """Per profile: each rank's trick points, what keeping a card of each rank is worth (its
-    points, and a bonus for the meld ranks: kings, queens, jacks), and the meld points."""
+    """Per profile: each rank's trick points, what keeping a card of each kind is worth in the
+    stock phase (its points, and a bonus for the meld ranks: kings, queens, jacks, and the
+    joker) and in the end phase (its points), and the meld points."""
 
     points: tuple[int, ...]
     keep: tuple[float, ...]
+    end_keep: tuple[float, ...]
     meld_points: dict[str, int]
     trump_fixing: frozenset[str]
     """Melds that fix trumps, worth at least ``trump.first_marriage_value`` while unfixed."""
@@ -45,13 +49,15 @@ class _Table:
 
 _MELD_RANK_BONUS = (0.0, 0.0, 4.0, 5.0, 4.0, 0.0, 0.0, 0.0)
 """What holding a king, queen or jack is worth beyond its trick points while melds can come."""
+_JOKER_BONUS = 5.0
+"""What holding a joker is worth while melds can come: as a queen's (it completes quartets)."""
 
 
 def _keep(t: _Table, card: int, trump: int, end_phase: bool) -> float:
-    r = (card >> 3) & 7
-    value = float(t.points[r]) if end_phase else t.keep[r]
+    k = card >> 3
+    value = t.end_keep[k] if end_phase else t.keep[k]
     if card >> 6 == trump:
-        value += 8.0 - r
+        value += 8.0 - (k & 7)
     return value
 
 
@@ -66,9 +72,13 @@ def _table_of(c: Compiled) -> _Table:
         if len(_TABLES) > 64:
             _TABLES.clear()
         points = c.trick_value
+        joker = _JOKER_BONUS if c.rules.jokers.wild_in else 0.0  # no pack.jokers: never read
         table = _Table(
             points=points,
-            keep=tuple(points[r] + _MELD_RANK_BONUS[r] for r in range(8)),
+            keep=tuple(joker if k == JOKER_KIND else points[k & 7] + _MELD_RANK_BONUS[k & 7]
+                       for k in range(LANES)),
+            end_keep=tuple(0.0 if k == JOKER_KIND else float(points[k & 7])
+                           for k in range(LANES)),
             meld_points=dict(c.rules.melds.values),
             trump_fixing=frozenset(t.name for t in c.melds if t.can_fix_trump),
             first_marriage_value=c.rules.trump.first_marriage_value,

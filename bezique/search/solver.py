@@ -36,7 +36,7 @@ from math import gcd
 from attrs import frozen
 
 from bezique.actions import Action, Play
-from bezique.cards import iter_bits
+from bezique.cards import CARD_SPACE, iter_bits
 from bezique.deal import Deal
 from bezique.search.endgame import Endgame, NodeBudgetExceeded, supported
 from bezique.state import LEAD, OVER, Bits, PositionBits
@@ -506,4 +506,4 @@ def _end_phase_won(d: Deal) -> int:
         if event.kind in ("trick", "heap") and event.player is not None:
             for x in event.cards:
                 won[event.player] |= 1 << x
-    return won[0] << 128 | won[1]
+    return won[0] << CARD_SPACE | won[1]  # side by side: card ints run to CARD_SPACE
