@@ -88,11 +88,12 @@ def test_full_shows_every_trick_of_every_deal() -> None:
 
 
 @pytest.mark.parametrize("profile", ["five-hundred", "pinochle", "rubicon",
-                                     "bezique-first-marriage"])
+                                     "bezique-first-marriage", "joker", "joker-four",
+                                     "joker-partnership"])
 def test_demo_narrates_other_profiles(profile: str) -> None:
     text, _ = _demo(profile, seed=3)
     assert f"profile {profile}" in text and "points by reason" in text
-    assert re.search(r"(Ada|Bob) wins|Drawn game", text.splitlines()[-1])
+    assert re.search(r"(Ada|Bob|Cy|Dee) wins|\w+\+\w+ win |Drawn game", text.splitlines()[-1])
 
 
 def test_meld_words_describe_the_profile_meld_table() -> None:
@@ -159,3 +160,30 @@ def test_glossary_reads_the_profile() -> None:
     exchange_only = bezique.profile_from_toml('extends = "bezique"\n'
                                               'dix.only_method = "exchange_only"\n')
     assert "shown" not in glossary(exchange_only)["dix"]
+
+
+def test_meld_words_say_what_a_joker_may_stand_for() -> None:
+    """DJ7 to DJ10 (docs/rules.md#game-joker): a quartet a joker may complete says so, with
+    how many under ``jokers.max_per_meld``; a trump quartet does not (no joker in one); four
+    jokers are named. Without jokers the words are as before."""
+    rules = bezique.load_profile("joker")
+    assert meld_words(rules, "four_jacks") == "four jacks, any suits; a joker may stand for one"
+    assert meld_words(rules, "trump_jacks") == "four of each: jack of trumps"
+    assert meld_words(rules, "four_jokers") == "four jokers"
+    assert meld_words(bezique.load_profile("bezique"), "four_jacks") == "four jacks, any suits"
+    m4 = bezique.profile_from_toml('extends = "joker"\n[jokers]\nmax_per_meld = 4\n'
+                                   '[melds.values]\nfour_jokers = 200\n')
+    assert meld_words(m4, "four_kings") == "four kings, any suits; jokers may stand for up to 4"
+
+
+def test_demo_of_a_joker_game_explains_the_joker_once_where_it_first_occurs() -> None:
+    """The joker is explained from the profile (the quartets it completes, its tricks: JB-05)
+    after the first line that shows one, once; a profile without jokers has no such note."""
+    lines = _demo("joker")[0].splitlines()
+    notes = [i for i, line in enumerate(lines) if line.startswith("  (joker: ")]
+    assert len(notes) == 1
+    first = next(i for i, line in enumerate(lines[2:], 2) if "JK" in line or "joker" in line)
+    assert notes[0] == first + 1
+    assert ("it completes four aces, four kings, four queens or four jacks; led, it wins the "
+            "trick unless a trump is played to it") in lines[notes[0]]
+    assert "joker" not in glossary(bezique.load_profile("bezique"))

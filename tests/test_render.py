@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import played
+from jokers import JOKER_PROFILES, quartet_position
 
 import bezique
 from bezique import Deal
@@ -128,3 +129,20 @@ def test_str_of_a_deal_is_its_picture_and_repr_stays_one_line() -> None:
     deal = played("chinese", 2, 11)
     assert str(deal) == deal.render()
     assert "\n" not in repr(deal)
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_a_joker_is_written_jk_in_hands_tables_and_tricks(name: str) -> None:
+    """A joker is written ``JK`` (docs/cards.md#jokers), last in a hand; from another seat's
+    perspective a joker in P0's hand is hidden, one on his table shown."""
+    deal = quartet_position(name)
+    n = deal.rules.players
+    assert _line(deal.render(), "P0  hand   ").startswith("P0  hand   K♠ Q♠ J♠ J♥ 9♦ 8♦ J♣ JK  ")
+    assert "JK" not in deal.render(1)
+    deal.apply("meld four_jacks JS JH JC JK")
+    assert _line(deal.render(1), "    table  ", after="P0  hand") == \
+        "    table  J♠ J♥ J♣ JK  (four_jacks)"
+    while deal.to_move != 0 or deal.phase != "lead":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply("play JK")
+    assert _line(deal.render(n - 1), "trick      ") == "trick      JK (P0 led)"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import played
+from jokers import JOKER_PROFILES, quartet_position
 
 import bezique
 import bezique.view.svg
@@ -112,3 +113,31 @@ def test_the_readme_picture_is_checked_in_and_valid() -> None:
     _self_contained(picture)
     assert "![" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/table.svg)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_joker_has_a_face_of_its_own() -> None:
+    """docs/cards.md#jokers: a joker is drawn face up as a joker, not as a blank or a card of a
+    suit: ``JK`` and a small star in the corner, a large star, ``JOKER`` along the foot, in the
+    joker's ink; its group names it (``data-card``)."""
+    root = ET.fromstring(bezique.view.svg.card(parse_card("JKb"), size=120))
+    group = next(root.iter(f"{NS}g"))
+    assert group.get("class") == "card" and group.get("data-card") == "JK"
+    assert [t.text for t in root.iter(f"{NS}text")] == ["JK", "JOKER"]
+    paths = list(root.iter(f"{NS}path"))
+    assert len(paths) == 2 and {p.get("d") for p in paths} == {bezique.view.svg.JOKER_PATH}
+    assert {p.get("fill") for p in paths} == {bezique.view.svg.JOKER_INK}
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_a_joker_deal_is_drawn_with_its_jokers(name: str) -> None:
+    """A joker deal (JB-03's position: P0's joker in hand, then on his table in four jacks)
+    draws each joker seen as a joker face, the unseen ones as backs."""
+    deal = quartet_position(name)
+    faces, _ = _drawn(bezique.view.svg.deal(deal))
+    assert faces["JK"] == 1
+    deal.apply("meld four_jacks JS JH JC JK")
+    root = ET.fromstring(bezique.view.svg.deal(deal, perspective=1))
+    tabled = [g for g in root.iter(f"{NS}g") if g.get("data-card") == "JK"]
+    assert len(tabled) == 1
+    assert tabled[0].find(f"{NS}rect").get("stroke") == bezique.view.svg.GOLD
+    assert [t.text for t in tabled[0].iter(f"{NS}text")] == ["JK", "JOKER"]

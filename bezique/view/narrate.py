@@ -11,10 +11,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 
 from bezique.cards import SUIT_NAMES, card_name, suit
-from bezique.compile import compile_rules
+from bezique.compile import compile_rules, wild_jokers
 from bezique.deal import Deal
 from bezique.events import Event
-from bezique.rules.model import Rules
+from bezique.rules.model import MeldSpec, Rules
 from bezique.settlement import Settlement
 
 __all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
@@ -51,6 +51,7 @@ def team_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[st
 
 _LABELS = re.compile(r"\bP([0-3])\b")
 
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 _RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack",
                "9": "nine", "8": "eight", "7": "seven"}
 _OBLIGATIONS = {
@@ -76,10 +77,28 @@ def cards_text(cards: Iterable[int], paint: Paint = plain) -> str:
 
 def meld_words(rules: Rules, name: str) -> str:
     """What a meld of the profile's table is made of, in words, e.g. ``king and queen of
-    trumps`` (read from the meld table, so house melds are described too)."""
+    trumps`` (read from the meld table, so house melds are described too), and how many of its
+    cards jokers may stand for (``jokers.wild_in``, ``max_per_meld``).
+
+    >>> import bezique
+    >>> meld_words(bezique.load_profile("joker"), "four_kings")
+    'four kings, any suits; a joker may stand for one'
+    """
     spec = rules.melds.table.get(name)
     if spec is None:
         return name.replace("_", " ")
+    template = compile_rules(rules).meld_by_name.get(name)
+    wild = 0 if template is None else wild_jokers(rules, template)
+    words = _cards_words(rules, spec)
+    if wild == 1:
+        return f"{words}; a joker may stand for one"
+    return f"{words}; jokers may stand for up to {wild}" if wild else words
+
+
+def _cards_words(rules: Rules, spec: MeldSpec) -> str:
+    """The cards of a meld of the table, in words (`meld_words` without the jokers)."""
+    if spec.suits == "jokers":
+        return f"{_COUNT_WORDS.get(spec.copies, str(spec.copies))} jokers"
     ranks = [_RANK_WORDS[r] for r in spec.ranks]
     times = {1: "", 2: "two of each: ", 3: "three of each: ", 4: "four of each: "}.get(
         spec.copies, f"{spec.copies} of each: ")
@@ -271,7 +290,8 @@ def settlement_lines(s: Settlement, names: Sequence[str] = NAMES) -> list[str]:
 
 
 _WORDS = {"dix": re.compile(r"\bdix\b", re.IGNORECASE),
-          "brisques": re.compile(r"\bbrisques?\b", re.IGNORECASE)}
+          "brisques": re.compile(r"\bbrisques?\b", re.IGNORECASE),
+          "joker": re.compile(r"\bjokers?\b|\bJK\b", re.IGNORECASE)}
 
 
 def glossary(rules: Rules) -> dict[str, str]:
@@ -292,7 +312,20 @@ def glossary(rules: Rules) -> dict[str, str]:
                                         else "scored as they are won")
     else:
         counted = f"scored as trick points ({rules.trick_points.scheme})"
-    return {"dix": dix_text, "brisques": f"aces and tens won in tricks, {counted}"}
+    words = {"dix": dix_text, "brisques": f"aces and tens won in tricks, {counted}"}
+    if rules.pack.jokers:
+        words["joker"] = _joker_words(rules)
+    return words
+
+
+def _joker_words(rules: Rules) -> str:
+    """What a joker (``JK``) does in the profile: the melds it completes, and its tricks."""
+    c = compile_rules(rules)
+    wild = [t.name.replace("_", " ") for t in c.melds if wild_jokers(rules, t)]
+    completes = ("it completes " + ", ".join(wild[:-1]) + (" or " if len(wild) > 1 else "")
+                 + wild[-1] if wild else "it completes no meld")
+    return (f"JK, a card of no suit that scores no trick points; {completes}; led, it wins "
+            f"the trick unless a trump is played to it, played after the lead it never wins")
 
 
 class Glossary:

@@ -4,9 +4,10 @@ text, self-contained (no external fonts, images or ids, so several pictures can 
 `deal` draws a `bezique.view.render.View`: the far player's hand and, nearer the middle, his table
 (declared cards, gold-edged, apart from the concealed hand); the stock face down with the
 turn-up across it, the trick in the middle (or the last trick, faded), trumps and whose turn it
-is; then the near player's table and hand. At three and four seats each seat has a box around
-the table, the near one at the bottom and the others left, across and right in playing order,
-each named with its place and partners. Under a perspective the cards that player has not
+is; then the near player's table and hand. A joker has a face of its own: ``JK`` in the corner,
+a star in the middle and ``JOKER`` along the foot. At three and four seats each seat has a box
+around the table, the near one at the bottom and the others left, across and right in playing
+order, each named with its place and partners. Under a perspective the cards that player has not
 seen are face down. ``Deal._repr_svg_`` returns ``deal(self)``, so a notebook shows the table.
 
 >>> import bezique, bezique.view.svg, xml.etree.ElementTree as ET
@@ -23,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from bezique.cards import RANKS, card_name
+from bezique.cards import RANKS, card_name, is_joker
 from bezique.observation import Observation
 from bezique.view.render import Seat, View, meld_names, seat_words, status, team_name, view
 
@@ -60,6 +61,9 @@ SUIT_PATHS = (
     "M45 55H55C55 78 60 92 72 100H28C40 92 45 78 45 55Z",
 )
 """A path per suit (♠ ♥ ♦ ♣) in a 100 × 100 box: no font needs the suit symbols."""
+JOKER_PATH = "M50 4L61 37L96 37L68 58L78 91L50 71L22 91L32 58L4 37L39 37Z"
+"""The joker's emblem, a five-pointed star, in a 100 × 100 box."""
+JOKER_INK = "#6a1b9a"
 
 
 class SvgWrapper(str):
@@ -77,18 +81,34 @@ def _suit(s: int, x: float, y: float, size: float) -> str:
             f'fill="{color}" d="{SUIT_PATHS[s]}"/>')
 
 
+def _star(x: float, y: float, size: float) -> str:
+    return (f'<path transform="translate({x:g} {y:g}) scale({size / 100:g})" '
+            f'fill="{JOKER_INK}" d="{JOKER_PATH}"/>')
+
+
 def _face(c: int, x: float, y: float, *, edge: str = "#7d7d7d", width: float = 1,
           opacity: float = 1) -> str:
     """A face-up card at (x, y): rank and suit in the top-left corner (visible when the cards
-    overlap) and a large suit in the middle."""
-    r, s = RANKS[c >> 3 & 7], c >> 6
-    color = RED if s in (1, 2) else BLACK
+    overlap) and a large suit in the middle; a joker: ``JK`` and a small star in the corner, a
+    large star in the middle and ``JOKER`` along the foot."""
     fade = "" if opacity == 1 else f' opacity="{opacity:g}"'
-    return (
+    head = (
         f'<g class="card" data-card="{card_name(c)}" transform="translate({x:g} {y:g})"{fade}>'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf6" stroke="{edge}" '
         f'stroke-width="{width:g}"/>'
-        f'<text x="{4 if len(r) > 1 else 6}" y="20" font-size="17" font-weight="bold" '
+    )
+    if is_joker(c):
+        return (
+            head + f'<text x="4" y="20" font-size="15" font-weight="bold" fill="{JOKER_INK}" '
+            f'letter-spacing="-1">JK</text>'
+            + _star(5, 24, 12) + _star(14, 30, 34)
+            + f'<text x="{CARD_W / 2:g}" y="{CARD_H - 7}" font-size="9" font-weight="bold" '
+            f'text-anchor="middle" fill="{JOKER_INK}" letter-spacing="1">JOKER</text></g>'
+        )
+    r, s = RANKS[c >> 3 & 7], c >> 6
+    color = RED if s in (1, 2) else BLACK
+    return (
+        head + f'<text x="{4 if len(r) > 1 else 6}" y="20" font-size="17" font-weight="bold" '
         f'fill="{color}" letter-spacing="-1">{r}</text>'
         + _suit(s, 5, 24, 12)
         + _suit(s, 17, 34, 26)
