@@ -159,7 +159,8 @@ def test_tensors_are_the_observation_tensor() -> None:
         assert state.information_state_tensor(player) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("profile", ["bezique", "pinochle", "five-hundred", "rubicon", "chinese"])
+@pytest.mark.parametrize(
+    "profile", ["bezique", "pinochle", "five-hundred", "rubicon", "chinese", "joker"])
 def test_resampled_states_keep_the_information_state(profile: str) -> None:
     """resample_from_infostate: a state of the game (its history replays to it) that the
     player cannot tell from the original, whose hidden cards differ."""
