@@ -11,9 +11,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from jokers import quartet_position
 from starlette.testclient import TestClient
 
 from bezique import record
+from bezique.actions import Meld
 from bezique.cards import card_name
 from bezique.deal import Deal
 from bezique.encoding import encoding
@@ -21,7 +23,7 @@ from bezique.game import Game
 from bezique.rules import list_profiles, load_profile
 from bezique.web.app import MAX_BODY, create_app
 from bezique.web.tables import Tables
-from bezique.web.views import table_view
+from bezique.web.views import action_json, table_view
 
 
 @pytest.fixture
@@ -304,3 +306,26 @@ def test_carte_blanche_is_offered_with_its_points() -> None:
     offered = {a["kind"]: a for a in table_view(game, seat=1)["legal"]}
     assert offered["carte_blanche"]["points"] == rules.melds.values["carte_blanche"]
     assert "points" in offered["carte_blanche"]["label"]
+
+
+def test_jokers_are_dealt_drawn_and_declared_through_the_api(client: TestClient) -> None:
+    """A joker deal (docs/rules.md#game-joker): a joker in the person's hand has its code
+    (``JKd``) and a click on it plays it; its picture is the joker face; a quartet completed by
+    a joker (JB-03: four jacks, 40) is listed with its id, cards and points."""
+    for seed in range(20):
+        answer = new(client, profile="joker", seed=seed)
+        jokers = [c for c in answer["table"]["hand"] if c["card"].startswith("JK")]
+        if jokers:
+            break
+    else:
+        pytest.fail("no joker in the person's first hand in 20 deals")
+    legal = {a["notation"] for a in answer["table"]["legal"]}
+    assert jokers[0]["action"] in legal and jokers[0]["action"].startswith("play JK")
+    picture = client.get(f"/api/cards/{jokers[0]['card']}.svg").text
+    assert 'data-card="JK"' in picture and ">JOKER</text>" in picture
+    deal = quartet_position("joker")
+    wild = Meld("four_jacks", ("JS", "JH", "JC", "JK"))
+    listed = action_json(deal, wild, 0)
+    assert listed["id"] == encoding(deal.rules).id_of(wild) and listed["points"] == 40
+    assert listed["cards"] == ["JSa", "JHa", "JCa", "JKa"]
+    assert listed["label"] == "meld four_jacks JS JH JC JK (40 points)"

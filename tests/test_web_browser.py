@@ -366,3 +366,52 @@ def test_a_four_seat_deal_is_played_by_clicking_passes_included(four_seats: Page
     settle(page)
     assert page.locator("[data-testid^=card-hand-]").count() == 8
     assert "deal 2" in page.locator("[data-testid=title]").inner_text()
+
+
+# ------------------------------------------------------------ Joker Bésigue (issue 35)
+
+
+def _joker_faces_drawn(page: Page, where: str) -> int:
+    """How many joker pictures under ``where`` the browser has loaded, each checked to be the
+    joker face the server draws (not a blank): a picture with a size and ``JOKER`` on it."""
+    jokers = page.locator(f"{where} img[data-card^=JK]")
+    for img in jokers.all():
+        assert img.evaluate("i => i.complete && i.naturalWidth > 0")
+        src = str(img.evaluate("i => i.src"))  # absolute
+        assert ">JOKER</text>" in page.request.get(src).text()
+    return jokers.count()
+
+
+@pytest.mark.parametrize(("profile", "seed"), [("joker", 3), ("joker-four", 2)])
+def test_a_joker_deal_is_played_by_clicking_with_its_jokers_drawn(
+        page: Page, address: str, tmp_path: Path, profile: str, seed: int) -> None:
+    """Joker Bésigue at two and four seats (docs/rules.md#game-joker): nine cards a hand, the
+    person's joker drawn with its face and played by a click, and the whole deal played by
+    clicking to its end count; the record downloaded replays."""
+    open_table(page, address, profile=profile, seed=seed)
+    assert page.locator("[data-testid^=card-hand-]").count() == 9
+    assert _joker_faces_drawn(page, "#your-hand") >= 1, "no joker in the person's hand"
+    played_joker = False
+    for _ in range(600):
+        if page.locator("[data-testid=end-count]").is_visible():
+            break
+        joker = page.locator("#your-hand img.playable[data-card^=JK]")
+        if not played_joker and joker.count() and not page.locator("#actions button.meld").count():
+            code = joker.first.get_attribute("data-card")
+            joker.first.click()
+            settle(page)
+            played_joker = True
+            assert f"You: play {str(code)[:2]}" in page.locator("[data-testid=log]").inner_text()
+            assert not page.locator(f"#your-hand img[data-card={code}]").count()
+            continue
+        click_something(page)
+        assert "error" not in (page.locator("#message").get_attribute("class") or "")
+    assert page.locator("[data-testid=end-count]").is_visible()
+    assert played_joker, "the person's joker was never playable"
+    game = game_of(page)
+    assert any(str(a).startswith("play JK") for a in game.deals[0].actions)
+    with page.expect_download() as download:
+        page.locator("[data-testid=download]").click()
+    saved = tmp_path / "joker.toml"
+    download.value.save_as(saved)
+    assert record.rebuild(record.loads(saved.read_text())) == game
