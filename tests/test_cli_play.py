@@ -181,3 +181,37 @@ def test_a_hint_in_the_end_phase_is_the_solver_s_exact_choice() -> None:
     solution = solve(deal)
     assert hint == (f"hint: {session._label(solution.line[0])} (expected {solution.value:+d} "
                     "points over the deal; exact)")
+
+
+@pytest.mark.parametrize(("profile", "seed"), [("joker", 3), ("joker-four", 2)])
+def test_bezique_play_profile_joker_scripted(profile: str, seed: int, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35's acceptance: a scripted ``bezique play --profile joker`` (and at four seats):
+    nine cards a hand, the joker written ``JK`` and explained where it first shows, played by
+    typing ``play JK``; help, hint and score answer; the whole deal is played to its end count
+    and its record, saved, replays."""
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    script = Script(out, ["play JK", "help", "hint", "score"], stop_at="=== Deal 2")
+    answers = {"> ": "quit"}
+
+    def read(prompt: str) -> str:
+        if script.stop_at in out.getvalue():
+            out.write(prompt)
+            return answers.get(prompt, "y")
+        return script(prompt)
+
+    assert main(["--profile", profile, "--seed", str(seed), "--bot", "greedy"], stdout=out,
+                read=read) == 0
+    text = out.getvalue()
+    hand = next(line for line in text.splitlines() if line.startswith("  Your hand:"))
+    assert len(hand.split(":", 1)[1].split()) == 9 and hand.endswith(" JK")
+    assert "  (joker: JK, a card of no suit that scores no trick points; it completes " in text
+    assert re.search(r" 1\. .*You JK  ", text)  # the typed line is not echoed
+    assert "hint: " in text and "game totals: " in text
+    assert "points by reason" in text and "=== Deal 2" in text
+    saved = tmp_path / f"bezique-{seed}.toml"
+    assert saved.exists(), text[-2000:]
+    game = record.rebuild(record.loads(saved.read_text(encoding="utf-8")))
+    assert isinstance(game, bezique.Game) and game.rules.name == profile
+    assert "play JK" in [str(a) for a in game.deals[0].actions]
