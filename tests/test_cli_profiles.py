@@ -155,6 +155,13 @@ def test_summarize_single_deal_profile() -> None:
     assert "6 x 32 = 192 cards" in text
 
 
+def test_summarize_counts_the_jokers_of_the_pack() -> None:
+    """J1 (docs/rules.md#game-joker): the joker profiles hold 4 x 32 + 4 jokers = 132 cards."""
+    for name in ("joker", "joker-four", "joker-partnership"):
+        assert "  pack       4 x 32 + 4 jokers = 132 cards (A 10 K Q J 9 8 7 JK)" in summarize(
+            load_profile(name)).splitlines()
+
+
 def test_usage_errors_exit_2(run: Run) -> None:
     assert run()[0] == 2
     assert run("profiles")[0] == 2

@@ -17,13 +17,17 @@ __all__ = ["summarize"]
 
 
 def summarize(rules: Rules) -> str:
-    """A few human lines about a profile: pack, deal, trump, scored melds, game end, digest.
+    """A few human lines about a profile: pack (its jokers too), deal, trump, scored melds,
+    game end, digest.
 
     >>> print(summarize(load_profile("rubicon")).splitlines()[1])
       pack       4 x 32 = 128 cards (A 10 K Q J 9 8 7)
+    >>> print(summarize(load_profile("joker")).splitlines()[1])
+      pack       4 x 32 + 4 jokers = 132 cards (A 10 K Q J 9 8 7 JK)
     """
     pack, deal, game = rules.pack, rules.deal, rules.game
-    size = len(pack.ranks) * 4 * pack.copies
+    size = len(pack.ranks) * 4 * pack.copies + pack.jokers
+    jokers = f" + {pack.jokers} jokers" if pack.jokers else ""
     scored = [(name, v) for name, v in rules.melds.values.items() if v > 0]
     melds = ", ".join(f"{name} {v}" for name, v in scored) or "(none)"
     if game.single_deal:
@@ -35,8 +39,8 @@ def summarize(rules: Rules) -> str:
     dix = f"{rules.dix.rank} scores {rules.dix.value}" if rules.dix.value else "no score"
     lines = [
         f"{rules.name}: {rules.description}" if rules.description else rules.name,
-        f"  pack       {pack.copies} x {len(pack.ranks) * 4} = {size} cards "
-        f"({' '.join(pack.ranks)})",
+        f"  pack       {pack.copies} x {len(pack.ranks) * 4}{jokers} = {size} cards "
+        f"({' '.join(pack.ranks)}{' JK' if jokers else ''})",
         f"  deal       {deal.hand_size} each in packets {list(deal.packets)}",
         f"  trump      {rules.trump.selection}; dix {dix}",
         f"  melds      {melds}",
