@@ -12,7 +12,7 @@ from bezique.bots import GreedyBot, play_game
 from bezique.cli import main
 from bezique.cli.demo import narrate_game
 from bezique.game import Game
-from bezique.view.narrate import NAMES, glossary, meld_words, name_players
+from bezique.view.narrate import NAMES, deal_header, glossary, meld_words, name_players
 
 
 def _demo(profile: str = "bezique", seed: int = 1, full: bool = False) -> tuple[str, Game]:
@@ -187,3 +187,41 @@ def test_demo_of_a_joker_game_explains_the_joker_once_where_it_first_occurs() ->
     assert ("it completes four aces, four kings, four queens or four jacks; led, it wins the "
             "trick unless a trump is played to it") in lines[notes[0]]
     assert "joker" not in glossary(bezique.load_profile("bezique"))
+
+
+TURNED_JOKER = """\
+extends = "joker"
+name = "joker-turn-up"
+[trump]
+selection = "turn_up_next"
+[jokers]
+turned_up = "diamonds"
+[dix]
+turn_up_scores = true
+exchange_allowed = true
+show_allowed = true
+"""
+"""BC's house profile of a turned-up trump card (DJ1, BC-R §1.6), a turned-up joker making
+diamonds trumps (``jokers.turned_up = "diamonds"``, BC code only)."""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine: bezique/start.py:96-97 takes the trump suit of a turned-up card from its bits "
+    "(turn_up >> 6), 4 for a joker, ignoring jokers.turned_up; Deal.trump then raises "
+    "IndexError (deal.py:274, SUIT_LIST[4]) and the narration cannot name the trumps"))
+def test_a_turned_up_joker_makes_diamonds_trumps_in_the_deal_header() -> None:
+    """DJ1 (source: BC code only): with ``jokers.turned_up = "diamonds"`` a turned-up joker
+    makes diamonds trumps; the deal header says so (seed 40 turns up a joker)."""
+    deal = bezique.Deal.new(bezique.profile_from_toml(TURNED_JOKER), seed=40)
+    assert deal.turn_up is not None and deal.turn_up.is_joker
+    assert str(deal.trump) == "diamonds"
+    assert deal_header(deal, 1)[0].endswith(" deals; turn-up JK, trumps diamonds ===")
+
+
+def test_the_deal_header_names_the_trumps_of_the_deal_not_the_turn_ups_suit() -> None:
+    """A turned-up joker has no suit: the header names the deal's trumps (a stacked position
+    of the house profile above, diamonds given as ``jokers.turned_up`` reads it)."""
+    deal = bezique.Deal.from_position(
+        bezique.profile_from_toml(TURNED_JOKER), hands=["AS KS QS", "AH KH QH"],
+        stock="7C 8C 9C", turn_up="JK", trump="diamonds", dealer=1)
+    assert deal_header(deal, 1)[0] == "=== Deal 1: Bob deals; turn-up JK, trumps diamonds ==="

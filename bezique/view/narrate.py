@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from bezique.cards import SUIT_NAMES, card_name, suit
+from bezique.cards import SUIT_NAMES, card_name
 from bezique.compile import compile_rules, wild_jokers
 from bezique.deal import Deal
 from bezique.events import Event
@@ -125,8 +125,8 @@ def _cards_words(rules: Rules, spec: MeldSpec) -> str:
 def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
     """The opening lines of a deal: dealer, turn-up and trumps, and every hand."""
     lines = [f"=== Deal {number}: {NAMES[deal.dealer]} deals"]
-    if deal.turn_up is not None:
-        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[suit(deal.turn_up)]}"
+    if deal.turn_up is not None and deal.trump is not None:  # a turned-up joker: its reading
+        lines[0] += f"; turn-up {paint(deal.turn_up)}, trumps {SUIT_NAMES[int(deal.trump)]}"
     elif deal.trump is None:
         lines[0] += "; trumps not yet fixed"
     lines[0] += " ==="
