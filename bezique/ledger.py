@@ -5,7 +5,9 @@ A card may serve again in its class only in a meld of a higher order (docs/rules
 class and order from the meld table), adjusted by the knobs of docs/rules.md#knobs-melds:
 ``marriage_to_sequence`` and ``sequence_to_marriage`` (class ``marriage``),
 ``double_after_two_singles``, ``reuse = never``, ``new_card_from_hand_required`` and the
-multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``). Pending (Cady)
+multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``), and by the joker
+game's (docs/rules.md#joker: ``jokers.reuse``, ``jokers.fresh_card_may_be_joker``,
+``melds.sequence_from_own_marriage``, ``melds.multi_bezique_growth``; `joker_game_problem`). Pending (Cady)
 declarations bind their cards as scored ones do (ruling R11). Where re-forming is on, a broken
 declaration may be re-formed once per break, and a re-forming binds the old remnant until it is
 broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration` keeps the
