@@ -51,6 +51,7 @@ from bezique.actions import (
     Pass,
     Play,
 )
+from bezique.cards import CARD_SPACE
 from bezique.compile import compile_rules
 from bezique.rules.model import Rules
 
@@ -238,7 +239,8 @@ def _meld_patterns(rules: Rules) -> tuple[tuple[_Pattern, ...], int]:
     at = 0
     for t in sorted(c.melds, key=lambda t: t.name):
         seen = {
-            tuple((tuple(x for x in range(256) if mask >> x & 1), n) for mask, n, _ in pattern)
+            tuple((tuple(x for x in range(CARD_SPACE) if mask >> x & 1), n)
+                  for mask, n, _ in pattern)
             for per_trump in c.patterns[t.index]
             for pattern in per_trump
         }
@@ -302,7 +304,8 @@ def encoding(rules: Rules) -> ActionEncoding:
         num_distinct_actions=len(actions),
         blocks=tuple(blocks),
         ids=ids,
-        play_ids=tuple(ids.get(Play(x), -1) for x in range(256)),
+        play_ids=tuple(ids.get(Play(x), -1) if x in c.pack_cards else -1
+                       for x in range(CARD_SPACE)),
         actions=actions,
         patterns={name: tuple(ps) for name, ps in by_name.items()},
         starts=[p.start for p in patterns],

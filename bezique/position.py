@@ -22,7 +22,15 @@ from typing import Any, TypeVar, cast
 
 from attrs import frozen
 
-from bezique.cards import SUIT_NAMES, card_name, kind_name, parse_card_ref, suit_index
+from bezique.cards import (
+    CARD_SPACE,
+    JOKER,
+    SUIT_NAMES,
+    card_name,
+    kind_name,
+    parse_card_ref,
+    suit_index,
+)
 from bezique.compile import Compiled, compile_rules
 from bezique.errors import NotationError, PositionError
 from bezique.rules.model import Rules
@@ -65,8 +73,9 @@ def _refs(spec: object, name: str) -> list[tuple[int, int | None]]:
     if isinstance(spec, bool):
         raise PositionError(name, f"expected cards, got {spec!r}")
     if isinstance(spec, int):
-        if not 0 <= spec < 256:
-            raise PositionError(name, f"{spec} is not a card (a card int is 0..255)")
+        if not (0 <= spec < 256 or JOKER <= spec < CARD_SPACE):
+            raise PositionError(name, f"{spec} is not a card (a card int is 0..255, or a "
+                                      f"joker {JOKER}..{CARD_SPACE - 1})")
         return [(spec >> 3, spec & 7)]
     if isinstance(spec, str):
         out = []
