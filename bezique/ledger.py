@@ -7,11 +7,11 @@ class and order from the meld table), adjusted by the knobs of docs/rules.md#kno
 ``double_after_two_singles``, ``reuse = never``, ``new_card_from_hand_required`` and the
 multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``), and by the joker
 game's (docs/rules.md#joker: ``jokers.reuse``, ``jokers.fresh_card_may_be_joker``,
-``melds.sequence_from_own_marriage``, ``melds.multi_bezique_growth``; `joker_game_problem`). Pending (Cady)
-declarations bind their cards as scored ones do (ruling R11). Where re-forming is on, a broken
-declaration may be re-formed once per break, and a re-forming binds the old remnant until it is
-broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration` keeps the
-cards of the declaration that re-formed it (``binder``), set by `declare`.
+``melds.sequence_from_own_marriage``, ``melds.multi_bezique_growth``; `joker_game_problem`).
+Pending (Cady) declarations bind their cards as scored ones do (ruling R11). Where re-forming is
+on, a broken declaration may be re-formed once per break, and a re-forming binds the old remnant
+until it is broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration`
+keeps the cards of the declaration that re-formed it (``binder``), set by `declare`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ class Book:
 
     __slots__ = (
         "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_jokers_once", "_never",
-        "_pending_books",
-        "_player", "_reuse", "binding", "by_class", "parts", "pending", "scored",
+        "_pending_books", "_player", "_reuse", "binding", "by_class", "parts", "pending",
+        "scored",
     )
 
     def __init__(
