@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from bezique.cards import JOKER, JOKER_KIND, LANE_COUNT, LANES, RANKS, kind_bits, kind_of
 from bezique.rules.model import Rules
+from bezique.wild import joker_game, wild_jokers, wild_patterns
 
 TRICK_POINT_SCHEMES: Final[dict[str, dict[str, int]]] = {
     "brisques": {"A": 10, "10": 10},
@@ -100,6 +101,11 @@ class MeldTemplate:
         return self.in_marriage_class and self.suits == "trump" and self.order == 1
 
     @property
+    def is_single_bezique(self) -> bool:
+        """A single bezique: one bezique pair (``suits = "bezique_pair"``, order 1)."""
+        return self.suits == "bezique_pair" and self.order == 1
+
+    @property
     def is_multiple_bezique(self) -> bool:
         """A double, triple or quadruple bezique: a meld of bezique pairs (``suits =
         "bezique_pair"``, whatever its class is named) of order 2 or more."""
@@ -160,29 +166,6 @@ Slot = tuple[int, int, tuple[int, ...]]
 many cards it takes, the kinds it draws from)."""
 
 
-def _wild(
-    slots: tuple[tuple[int, int], ...], jokers: int
-) -> list[tuple[tuple[int, int], ...]]:
-    """A pattern with up to ``jokers`` of its cards left to jokers: the pattern itself, then
-    every way of taking 1 … ``jokers`` cards out of its slots for as many jokers, at least one
-    natural card kept (docs/rules.md#dj8, #dj9)."""
-    out = [slots]
-    size = sum(n for _, n in slots)
-
-    def drop(i: int, left: int, kept: tuple[tuple[int, int], ...]) -> None:
-        if i == len(slots):
-            taken = size - sum(n for _, n in kept)
-            if 0 < taken <= jokers and kept:
-                out.append((*kept, (1 << JOKER_KIND, taken)))
-            return
-        kinds, n = slots[i]
-        for m in range(min(n, left) + 1):
-            drop(i + 1, left - m, (*kept, (kinds, n - m)) if n - m else kept)
-
-    drop(0, min(jokers, size - 1), ())
-    return out
-
-
 def _patterns(
     t: MeldTemplate, pair_rule: str, pack_bits: int, jokers: int = 0
 ) -> tuple[tuple[tuple[Slot, ...], ...], ...]:
@@ -192,7 +175,7 @@ def _patterns(
     for trump in (None, 0, 1, 2, 3):
         patterns = []
         for slots in (
-            wild for plain in t.slots(trump, pair_rule) for wild in _wild(plain, jokers)
+            wild for plain in t.slots(trump, pair_rule) for wild in wild_patterns(plain, jokers)
         ):
             patterns.append(tuple(
                 (
@@ -357,6 +340,20 @@ class Compiled:
     with ``jokers.endgame_play = "last_resort"``)."""
     dix_to_winner: bool
     """A trump seven played scores for the trick's winner (``dix.award_to``)."""
+    # the joker game's declaration rules, set by `compile_rules` (`bezique.wild.JokerGame`)
+    joker_bits: int = 0
+    """The pack's jokers (0 without ``pack.jokers``)."""
+    joker_once: bool = False
+    """A joker serves in one declaration at most (``jokers.reuse = "never"``); otherwise in one
+    declaration of each class at most (docs/rules.md#dj11)."""
+    not_fresh: int = 0
+    """Cards that never count as the card a declaration takes from the hand (the jokers under
+    ``jokers.fresh_card_may_be_joker = false``, docs/rules.md#dj12)."""
+    meld_extras: bool = False
+    """Declarations are checked by the joker game's rules too (`bezique.ledger`): jokers in the
+    pack, ``melds.sequence_from_own_marriage`` or ``multi_bezique_growth = false``."""
+    first_bezique: int = 0
+    """What the deal's first single bezique scores (``melds.first_bezique_value``; 0: off)."""
 
     def __init__(
         self,
@@ -459,22 +456,6 @@ class Compiled:
         return f"Compiled({self.rules!r})"
 
 
-def wild_jokers(rules: Rules, t: MeldTemplate) -> int:
-    """How many cards of meld ``t`` jokers may stand for (``jokers.wild_in``,
-    ``max_per_meld``): 0 without jokers. A trump quartet takes them only with
-    ``jokers.in_trump_quartets``, where it or the quartet of its rank is wild."""
-    jokers = rules.jokers
-    if not rules.pack.jokers or t.suits == "jokers":
-        return 0
-    wild = t.name in jokers.wild_in
-    if t.suits == "trump" and len(t.ranks) == 1:  # a trump quartet: as its rank's quartet
-        table = rules.melds.table
-        wild = jokers.in_trump_quartets and (wild or any(
-            name in table and table[name].ranks == (RANKS[t.ranks[0]],)
-            for name in jokers.wild_in))
-    return min(jokers.max_per_meld, rules.pack.jokers) if wild else 0
-
-
 def _class_ids(rules: Rules) -> dict[str, int]:
     names = sorted({spec.klass for spec in rules.melds.table.values()})
     return {name: i for i, name in enumerate(names)}
@@ -536,7 +517,7 @@ def compile_rules(rules: Rules) -> Compiled:
     dix_show = dix_on and dix.show_allowed and dix.only_method != "exchange_only"
     dix_exchange = dix.exchange_allowed and dix.only_method != "announce_only"
     patterns = tuple(
-        _patterns(t, melds_cfg.bezique_pair, pack_bits, wild_jokers(rules, t))
+        _patterns(t, melds_cfg.bezique_pair, pack_bits, wild_jokers(rules, t.name))
         for t in templates)
     flat = _flatten(templates, patterns)
     n = rules.players
@@ -550,7 +531,7 @@ def compile_rules(rules: Rules) -> Compiled:
     # validated teams are all pairs or all single seats; `combine` needs every seat paired
     combine = min(partner) >= 0 and partners.combine_table_cards
     passing = PASS_MODES[partners.declarer] if max(partner) >= 0 else PASS_NONE
-    return Compiled(
+    compiled = Compiled(
         rules=rules,
         pack_ranks=rank_ids,
         copies=copies,
@@ -599,3 +580,6 @@ def compile_rules(rules: Rules) -> Compiled:
         last_resort=rules.pack.jokers > 0 and rules.jokers.endgame_play == "last_resort",
         dix_to_winner=dix.award_to == "trick_winner",
     )
+    (compiled.joker_bits, compiled.joker_once, compiled.not_fresh, compiled.meld_extras,
+     compiled.first_bezique) = joker_game(rules, pack_bits)
+    return compiled

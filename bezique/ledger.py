@@ -5,11 +5,13 @@ A card may serve again in its class only in a meld of a higher order (docs/rules
 class and order from the meld table), adjusted by the knobs of docs/rules.md#knobs-melds:
 ``marriage_to_sequence`` and ``sequence_to_marriage`` (class ``marriage``),
 ``double_after_two_singles``, ``reuse = never``, ``new_card_from_hand_required`` and the
-multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``). Pending (Cady)
-declarations bind their cards as scored ones do (ruling R11). Where re-forming is on, a broken
-declaration may be re-formed once per break, and a re-forming binds the old remnant until it is
-broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration` keeps the
-cards of the declaration that re-formed it (``binder``), set by `declare`.
+multi-pack re-forming (``reform_after_play``, ``reform_requires_hand_card``), and by the joker
+game's (docs/rules.md#joker: ``jokers.reuse``, ``jokers.fresh_card_may_be_joker``,
+``melds.sequence_from_own_marriage``, ``melds.multi_bezique_growth``; `joker_game_problem`).
+Pending (Cady) declarations bind their cards as scored ones do (ruling R11). Where re-forming is
+on, a broken declaration may be re-formed once per break, and a re-forming binds the old remnant
+until it is broken in turn (rulings R12 and R14, docs/rules.md#r14): each broken `Declaration`
+keeps the cards of the declaration that re-formed it (``binder``), set by `declare`.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ class Book:
     to prune the enumeration, whose pending declarations may still be scored)."""
 
     __slots__ = (
-        "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_never", "_pending_books",
-        "_player", "_reuse", "binding", "by_class", "parts", "pending", "scored",
+        "_blocked", "_c", "_class_cards", "_coarse", "_decls", "_jokers_once", "_never",
+        "_pending_books", "_player", "_reuse", "binding", "by_class", "parts", "pending",
+        "scored",
     )
 
     def __init__(
@@ -76,6 +79,7 @@ class Book:
         self._player = player
         self._blocked: dict[int, tuple[int, int, int]] = {}
         self._never = c.rules.melds.reuse == "never"
+        self._jokers_once = c.joker_once
         # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
         # declarations are fixed for the book's life, so the lanes decide the groups
         self.parts: dict[tuple[int, int, int, int], list[int]] = {}
@@ -182,7 +186,7 @@ class Book:
         released card within ``reach`` could be re-paired with it (``reform_requires_hand_card
         = false``). Sound: every candidate holding a blocked card is refused by
         `meld_problem`."""
-        if t.klass not in self.by_class and not self._never:
+        if t.klass not in self.by_class and not self._never and not self._jokers_once:
             return 0
         found = self._blocked.get(t.index)
         if found is None:
@@ -199,6 +203,7 @@ class Book:
             for d in self.binding:
                 blocked |= d.cards
             return blocked, 0, 0
+        jokers = self.used_jokers(t)
         reform = rules.reform_after_play
         repairs = may_repair(self._c, t)
         second = rules.second_double_on_used_pair and t.copies == 2  # DM13
@@ -217,7 +222,19 @@ class Book:
                 higher |= d.cards
         hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
         repair = self.reuse_context(t.klass)[1].get(t.order, 0) if repairs else 0
-        return hard | hard_same, same, repair
+        return hard | hard_same | jokers, same, repair
+
+    def used_jokers(self, t: MeldTemplate) -> int:
+        """The jokers that may not serve in meld ``t`` again: those of the binding declarations
+        of its class, or of any class under ``jokers.reuse = "never"`` (docs/rules.md#dj11; 0
+        without jokers)."""
+        c = self._c
+        if not c.joker_bits:
+            return 0
+        used = 0
+        for d in self.binding if c.joker_once else self.by_class.get(t.klass, ()):
+            used |= d.cards
+        return used & c.joker_bits
 
 
 def may_repair(c: Compiled, t: MeldTemplate) -> bool:
@@ -281,13 +298,56 @@ def meld_problem(
         problem = _class_reuse_problem(c, t, cards, hand, book)
         if problem:
             return problem
+    if c.meld_extras:
+        problem = joker_game_problem(c, t, cards, hand, book, scoring_pending)
+        if problem:
+            return problem
     if (
         rules.new_card_from_hand_required
-        and not cards & hand
+        and not cards & hand & ~c.not_fresh
         and not scoring_pending
     ):
+        if cards & hand:
+            return "the card a meld takes from the hand may not be a joker " \
+                "(jokers.fresh_card_may_be_joker = false)"
         return "every meld must take at least one card from the hand " \
             "(melds.new_card_from_hand_required)"
+    return None
+
+
+def joker_game_problem(
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book, scoring_pending: bool
+) -> str | None:
+    """Why the joker game's rules refuse ``cards`` as ``t`` (None: they allow it): a joker
+    serves once in each class, or once at all (docs/rules.md#dj11); a sequence grows from a
+    trump marriage of the declarer's on the table (#dj3); a double (triple …) bezique is laid
+    at once from the hand, never grown from a tabled one (#dj4; not when scoring a pending
+    one, checked when announced). Only where `Compiled.meld_extras`."""
+    jokers = cards & c.joker_bits
+    if jokers:
+        used = jokers & book.used_jokers(t)
+        if used:
+            if c.joker_once:
+                return f"{_first(used)} has already served in a declaration (jokers.reuse = never)"
+            return f"{_first(used)} has already served in a {t.klass_name} meld: a joker serves " \
+                "once in each class (jokers.reuse)"
+    melds = c.rules.melds
+    if melds.sequence_from_own_marriage and (
+        t.in_marriage_class and t.suits == "trump" and t.order > 1
+    ):
+        marriages = 0  # the declarer's intact trump marriages on the table within ``cards``
+        for d in book.scored:
+            if d.intact and not d.cards & (hand | ~cards) and c.melds[d.template].is_royal:
+                marriages |= d.cards
+        if marriages.bit_count() != 2 * t.copies:
+            return f"a {t.name} is made by adding to one's own trump marriage on the table: " \
+                "its king and queen must be that marriage's (melds.sequence_from_own_marriage)"
+    if (
+        not melds.multi_bezique_growth and t.is_multiple_bezique and cards & ~hand
+        and not scoring_pending
+    ):
+        return f"a {t.name} is laid at once, all its cards from the hand, never grown from a " \
+            "tabled bezique (melds.multi_bezique_growth = false)"
     return None
 
 
@@ -385,6 +445,18 @@ def _two_singles(t: MeldTemplate, cards: int, sources: list[Declaration]) -> boo
     return any(
         not a & b and a | b == cards for i, a in enumerate(singles) for b in singles[i + 1:]
     )
+
+
+def meld_points(c: Compiled, t: MeldTemplate, decls: Sequence[Declaration]) -> int:
+    """What a declaration of ``t`` scores, the deal's declarations before it being ``decls``:
+    its value, but for the deal's first single bezique, whoever declares it, which scores
+    `Compiled.first_bezique` where that is set (``melds.first_bezique_value``,
+    docs/rules.md#dj5)."""
+    if c.first_bezique and t.is_single_bezique and not any(
+        not d.pending and c.melds[d.template].is_single_bezique for d in decls
+    ):
+        return c.first_bezique
+    return t.points
 
 
 def declare(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import ClassVar, Final
 
-from bezique.cards import LANE_COUNT, LANES, CardSet, iter_bits, lane_any
+from bezique.cards import JOKER_BITS, LANE_COUNT, LANES, CardSet, iter_bits, lane_any
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 from bezique.frozen import Frozen, describe_fields
 
@@ -129,6 +129,30 @@ def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool
         else:
             return True
     return False
+
+
+def stand_ins(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> tuple[int, ...]:
+    """What each joker of the declaration ``cards`` of meld ``t`` stands for, one entry per
+    joker: the kinds it may be (bit ``k``: kind ``k``), one kind where the meld wants that very
+    card (the J♦ of a bezique), the four suits of a rank where any suit will do (a jack of four
+    jacks). Empty without jokers, and for four jokers, which stand for themselves. Read under
+    ``trump`` first (the trump state the declaration is read in), then the others (a
+    declaration made before trumps were fixed)."""
+    jokers = (cards & JOKER_BITS).bit_count()
+    if not jokers or t.suits == "jokers":
+        return ()
+    naturals = [x >> 3 for x in iter_bits(cards & ~JOKER_BITS)]
+    for state in (trump, *(s for s in (None, 0, 1, 2, 3) if s != trump)):
+        for slots in t.slots(state, c.rules.melds.bezique_pair):
+            missing: list[int] = []
+            fits = sum(n for _, n in slots) == len(naturals) + jokers
+            for kinds, n in slots:
+                held = sum(1 for k in naturals if kinds >> k & 1)
+                fits = fits and held <= n
+                missing += [kinds] * (n - held)
+            if fits and len(missing) == jokers:
+                return tuple(missing)
+    return ()
 
 
 def fixed_trump(t: MeldTemplate, cards: int, trump: int | None) -> int | None:

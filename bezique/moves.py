@@ -25,7 +25,7 @@ from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES, Card, card_name, cards_
 from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
-from bezique.ledger import declare
+from bezique.ledger import declare, meld_points
 from bezique.melds import Declaration, fixed_trump
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, LEAD, OVER, DealState
@@ -309,11 +309,11 @@ class DealMoves(DealState):
         cards = cards_of(bits)
         self._turn_melds += 1
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
+        points = t.points if not c.first_bezique else meld_points(c, t, self._decls)
         decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
         self._decls = declare(c, self._decls, decl)
         self._table_cards(p, bits)
         self._events.append(Event("meld", p, cards, reason=t.name))
-        points = t.points
         if new_trump is not None:
             self._trump = new_trump
             self._events.append(Event("trump", p, reason=SUIT_NAMES[new_trump]))

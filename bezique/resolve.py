@@ -117,10 +117,12 @@ def _fit(action: Action, parsed: ParsedAction, rep: dict[int, int]) -> Action | 
     for kind, copy in sorted(parsed.refs, key=lambda r: r[1] is None):
         if copy is None:
             slot = next((i for i in free if cards[i] >> 3 == kind), None)
-        else:
+        else:  # the slot listing this very copy, else one listing a copy of its group
             exact = kind * 8 + copy
             group = rep.get(exact)
-            slot = next((i for i in free if rep.get(cards[i]) == group), None)
+            slot = next((i for i in free if cards[i] == exact), None)
+            if slot is None:
+                slot = next((i for i in free if rep.get(cards[i]) == group), None)
             if slot is not None and group is not None:
                 chosen[slot] = exact
                 lettered |= 1 << slot

@@ -53,6 +53,9 @@ FAVOUR = 0.2
 """How much nearer the top the favoured suit's courts and the bezique cards tend to lie."""
 DECLARE_RATE = 0.9
 """How often a declaration is chosen when one is offered."""
+JOKER_BIAS = 0.1
+"""How far down the pack the jokers tend to lie: with the courts, so that they come up in melds
+(docs/rules.md#joker)."""
 KEEP_COURTS = 0.8
 """How often a play is chosen among the least useful cards (`_cheapest`): the courts stay in
 the hands longer, to be declared."""
@@ -79,10 +82,12 @@ def meld_rich_order(rules: Rules, seed: int) -> list[Card]:
     suit = Suit(rng.randrange(4))
     favoured = precious(rules, seed)
     pack = [Card.of(Rank.parse(r), s, c) for r in rules.pack.ranks for s in Suit
-            for c in range(rules.pack.copies)]
+            for c in range(rules.pack.copies)] + [Card.joker(c) for c in range(rules.pack.jokers)]
 
     def weight(c: Card) -> float:
         """How far down the pack the card tends to lie."""
+        if c.is_joker:
+            return JOKER_BIAS
         return COURT_BIAS.get(c.rank, 0.6) - (FAVOUR if (c.rank, c.suit) in favoured else 0.0)
 
     order = [c for _, c in sorted((rng.random() + weight(c), c) for c in pack)]
@@ -94,18 +99,20 @@ def meld_rich_order(rules: Rules, seed: int) -> list[Card]:
 
 
 def meld_rich_deal(rules: Rules, seed: int) -> Deal:
-    """A deal of ``meld_rich_order``: the first cards to the two hands, the rest the stock,
-    top first (its last card is the turn-up where the profile turns one up); dealer
-    ``seed % 2``. Built with the public `Deal.from_position`."""
+    """A deal of ``meld_rich_order``: the first cards to the hands, a hand a seat, the rest the
+    stock, top first (its last card is the turn-up where the profile turns one up); dealer
+    ``seed`` modulo the seats. Built with the public `Deal.from_position`."""
     order = meld_rich_order(rules, seed)
-    n = rules.deal.hand_size
-    return Deal.from_position(rules, hands=[order[:n], order[n:2 * n]], stock=order[2 * n:],
-                              dealer=seed % 2)
+    n, seats = rules.deal.hand_size, rules.players
+    return Deal.from_position(rules, hands=[order[p * n:(p + 1) * n] for p in range(seats)],
+                              stock=order[seats * n:], dealer=seed % seats)
 
 
 def key(model: ReuseModel, deal: Deal, player: int, card: Card) -> Key:
     """A card as the model tells copies apart: rank, suit, tabled, declarations holding it."""
     held = tuple(d.serial for d in model.live(player) if card in d.cards)
+    if card.is_joker:
+        return -1, -1, card in deal.table(player), held
     return int(card.rank), int(card.suit), card in deal.table(player), held
 
 
@@ -133,7 +140,7 @@ def declaring_verb(deal: Deal, model: ReuseModel) -> str | None:
     melds = sum(e.kind == MELD and e.player == p for e in turn)
     dixes = sum(e.kind in ("dix_show", "dix_exchange") and e.player == p for e in turn)
     count = melds + (dixes if rules.dix.counts_as_meld else 0)
-    last_stock = deal.stock_size == 2
+    last_stock = deal.stock_size == rules.players
     if count < rules.melds.per_trick:
         if last_stock and not rules.melds.on_last_stock_trick:
             return None
@@ -348,8 +355,9 @@ def compare_now(model: ReuseModel, deal: Deal, report: DealReport, moves: list[s
 
 def _cheapest(actions: list[Action], favoured: frozenset[tuple[Rank, Suit]]) -> list[Action]:
     """The plays of the least useful cards for declaring: nines to sevens, else courts other
-    than the `precious` ones, else all (and every action where there is no play)."""
-    plays = [a for a in actions if isinstance(a, Play)]
+    than the `precious` ones, else all (and every action where there is no play); never a
+    joker, kept for the melds."""
+    plays = [a for a in actions if isinstance(a, Play) and not a.card.is_joker]
     low: list[Action] = [a for a in plays if a.card.rank not in COURT_BIAS]
     plain: list[Action] = [a for a in plays if (a.card.rank, a.card.suit) not in favoured]
     return low or plain or actions

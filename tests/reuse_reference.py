@@ -52,12 +52,26 @@ Decisions where the wording leaves a detail open (each also in its function's do
   those of another marriage. ``reuse = "never"``: a card of a standing declaration (any class)
   serves in no other.
 * M12 Carte blanche (``suits = "none"``) is left out: it is its own action, not a Meld.
+* M13 Jokers (docs/rules.md#joker) are cards like any other, with a class history of their own:
+  a joker fills a missing card of a meld of ``jokers.wild_in`` (a trump quartet only with
+  ``jokers.in_trump_quartets``), at most ``jokers.max_per_meld`` of them and at least one
+  natural card; four jokers (``suits = "jokers"``) is a meld of jokers alone. A joker serves in
+  one declaration of each class at most, standing or broken, whatever the orders (DJ11: "never
+  twice in quartets of one rank", so not in the trump quartet of a rank either), or in one
+  declaration at most under ``jokers.reuse = "never"``.
+* M14 The joker game's declaration rules: ``melds.sequence_from_own_marriage`` (DJ3), the K Q
+  of a sequence are a trump marriage the player scored, intact, both on his table;
+  ``melds.multi_bezique_growth = false`` (DJ4), a double (triple …) bezique takes all its cards
+  from the hand (not when scoring one's own pending one, M3);
+  ``jokers.fresh_card_may_be_joker = false`` (DJ12), the hand card that
+  ``melds.new_card_from_hand_required`` asks for is not a joker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 
 from bezique import Deal
 from bezique.cards import Card, Rank, Suit
@@ -78,7 +92,8 @@ def names(cards: Iterable[Card]) -> str:
 
 @dataclass(frozen=True)
 class Template:
-    """One scored row of the meld table, as the model reads it (R5)."""
+    """One scored row of the meld table, as the model reads it (R5); ``jokers``: how many of
+    its cards jokers may fill (M13)."""
 
     name: str
     ranks: tuple[Rank, ...]
@@ -87,6 +102,27 @@ class Template:
     klass: str
     order: int
     can_fix_trump: bool
+    jokers: int = 0
+
+
+JOKER = (None, None)
+"""A joker as the model tells kinds apart: no rank, no suit."""
+
+
+def joker_count(rules: Rules, name: str) -> int:
+    """M13: how many cards of the meld ``name`` jokers may fill (DJ8 ``jokers.wild_in``, DJ9
+    ``max_per_meld``, DJ10 ``in_trump_quartets``: a trump quartet where it, or the quartet of
+    its rank, is in ``wild_in``)."""
+    spec = rules.melds.table[name]
+    j = rules.jokers
+    if not rules.pack.jokers or spec.suits == "jokers":
+        return 0
+    listed = name in j.wild_in
+    if spec.suits == "trump" and len(spec.ranks) == 1:
+        rank_listed = any(rules.melds.table[w].ranks == spec.ranks
+                          for w in j.wild_in if w in rules.melds.table)
+        listed = j.in_trump_quartets and (listed or rank_listed)
+    return min(j.max_per_meld, rules.pack.jokers) if listed else 0
 
 
 def templates(rules: Rules) -> dict[str, Template]:
@@ -108,11 +144,11 @@ def templates(rules: Rules) -> dict[str, Template]:
             selection == "first_marriage_or_sequence"
             or (selection == "first_marriage" and spec.order == 1))
         out[name] = Template(name, tuple(Rank.parse(r) for r in spec.ranks), suits, copies,
-                             spec.klass, spec.order, can_fix)
+                             spec.klass, spec.order, can_fix, joker_count(rules, name))
     return out
 
 
-Slot = tuple[frozenset[tuple[Rank, Suit]], int]
+Slot = tuple[frozenset[tuple[Rank | None, Suit | None]], int]
 """One part of a concrete pattern: the kinds (rank, suit) that may fill it, and how many."""
 
 
@@ -130,8 +166,29 @@ def bezique_suits(rule: str, trump: Suit | None) -> tuple[Suit, Suit] | None:
     return Suit.DIAMONDS, Suit.SPADES
 
 
+def with_jokers(slots: list[Slot], jokers: int) -> list[list[Slot]]:
+    """M13: the pattern ``slots`` and every way of leaving 1 … ``jokers`` of its cards to
+    jokers, a natural card kept."""
+    size = sum(n for _, n in slots)
+    out = [slots]
+    for given in product(*(range(n + 1) for _, n in slots)):
+        if 0 < sum(given) <= jokers and sum(given) < size:
+            kept: list[Slot] = [(kinds, n - g) for (kinds, n), g in zip(slots, given, strict=True)
+                                if n > g]
+            out.append([*kept, (frozenset({JOKER}), sum(given))])
+    return out
+
+
 def patterns(t: Template, trump: Suit | None, pair_rule: str) -> list[list[Slot]]:
-    """Every concrete pattern of meld ``t`` under ``trump``: a list of slots each (M10)."""
+    """Every concrete pattern of meld ``t`` under ``trump``: a list of slots each (M10), with
+    the jokers' (M13)."""
+    return [wild for plain in natural_patterns(t, trump, pair_rule)
+            for wild in with_jokers(plain, t.jokers)]
+
+
+def natural_patterns(t: Template, trump: Suit | None, pair_rule: str) -> list[list[Slot]]:
+    """The patterns of meld ``t`` under ``trump`` in natural cards (M10); four jokers' is its
+    jokers (M13)."""
     def one_suit(suit: Suit) -> list[Slot]:
         """Every rank of the meld in this one suit."""
         return [(frozenset({(r, suit)}), t.copies) for r in t.ranks]
@@ -154,6 +211,8 @@ def patterns(t: Template, trump: Suit | None, pair_rule: str) -> list[list[Slot]
             return []
         return [[(frozenset({(Rank.QUEEN, pair[0])}), t.copies),
                  (frozenset({(Rank.JACK, pair[1])}), t.copies)]]
+    if t.suits == "jokers":
+        return [[(frozenset({JOKER}), t.copies)]]
     return []
 
 
@@ -289,7 +348,7 @@ def require_trump_marriage_before_sequence(a: Ask) -> str | None:
             and t.suits == "trump" and t.order > 1):
         return None
     if any(d.klass == "marriage" and d.order == 1 and d.trump_suit and not d.pending
-           and next(iter(d.cards)).suit == a.trump for d in a.history):
+           and next(c for c in d.cards if not c.is_joker).suit == a.trump for d in a.history):
         return None
     return "the trump marriage must be scored before a sequence (S004)"
 
@@ -301,6 +360,47 @@ def reuse_never(a: Ask) -> str | None:
         return None
     used = [c for c in a.cards if any(c in d.cards for d in a.history)]
     return f"{names(used)} already declared (melds.reuse = never)" if used else None
+
+
+def joker_reuse(a: Ask) -> str | None:
+    """DJ11 and J5 (M13): a joker serves in one declaration of each class at most (standing or
+    broken, any order), and in one declaration at all under ``jokers.reuse = "never"``."""
+    never = a.rules.jokers.reuse == "never"
+    for c in a.cards:
+        if not c.is_joker:
+            continue
+        for d in a.history:
+            if c in d.cards and (never or d.klass == a.meld.klass):
+                return f"{format(c, 'a')} already served in {d} (DJ11, jokers.reuse)"
+    return None
+
+
+def sequence_from_own_marriage(a: Ask) -> str | None:
+    """DJ3 (HB, M4, CPU), ``melds.sequence_from_own_marriage`` (M14): a sequence is A-10-J
+    added to a trump marriage the player scored: its K and Q are that marriage's cards, intact
+    and on his table."""
+    t = a.meld
+    if not (a.rules.melds.sequence_from_own_marriage and t.klass == "marriage"
+            and t.suits == "trump" and t.order > 1):
+        return None
+    base = [d for d in a.history if d.klass == "marriage" and d.order == 1 and d.trump_suit
+            and not d.pending and not a.model.broken(d) and d.cards <= a.cards
+            and d.cards <= a.table]
+    if sum(len(d.cards) for d in base) == 2 * t.copies:
+        return None
+    return "a sequence is added to one's own trump marriage on the table (DJ3)"
+
+
+def multi_bezique_growth(a: Ask) -> str | None:
+    """DJ4 (BC-R §4.2), ``melds.multi_bezique_growth = false`` (M14): a double (triple …)
+    bezique is laid at once, every card from the hand (M3: not when scoring one's own pending
+    one)."""
+    t = a.meld
+    if a.rules.melds.multi_bezique_growth or t.suits != "bezique_pair" or t.order < 2:
+        return None
+    if a.itself is not None or a.cards <= a.hand:
+        return None
+    return "a multiple bezique is laid at once from the hand (DJ4)"
 
 
 def sequence_then_marriage(a: Ask) -> str | None:
@@ -424,7 +524,10 @@ def new_card_from_hand_required(a: Ask) -> str | None:
     the concealed hand (M3: not when scoring one's own pending declaration)."""
     if not a.rules.melds.new_card_from_hand_required or a.itself is not None:
         return None
-    return None if a.cards & a.hand else "every meld takes a card from the hand (R9)"
+    fresh = a.cards & a.hand
+    if not a.rules.jokers.fresh_card_may_be_joker:  # DJ12 (M14)
+        fresh = frozenset(c for c in fresh if not c.is_joker)
+    return None if fresh else "every meld takes a card from the hand, not a joker (R9, DJ12)"
 
 
 def double_after_two_singles(a: Ask) -> bool:
@@ -460,14 +563,15 @@ RULES: tuple[Rule, ...] = (
     meld_is_scored, cards_are_the_players, trump_not_fixed, pattern_forms_meld,
     require_trump_marriage_before_sequence, reuse_never, sequence_then_marriage,
     class_rule_higher_order_only, marriage_then_sequence, r11_pending_binds, r12_intact_binds,
-    r12_r14_reforming_state, reform_requires_hand_card, new_card_from_hand_required,
+    r12_r14_reforming_state, reform_requires_hand_card, joker_reuse,
+    sequence_from_own_marriage, multi_bezique_growth, new_card_from_hand_required,
     r13_fresh_card,
 )
 """Every rule, in the order asked; the first objection is the answer."""
 
 PER_CARD: tuple[Rule, ...] = (
     reuse_never, sequence_then_marriage, class_rule_higher_order_only, marriage_then_sequence,
-    r11_pending_binds, r12_r14_reforming_state,
+    r11_pending_binds, r12_r14_reforming_state, joker_reuse,
 )
 """Rules that object to a card whatever its companions: a card they refuse alone is refused in
 every combination, so the enumerator may leave it out (`reuse_driver.card_refused`)."""
@@ -503,7 +607,7 @@ class ReuseModel:
         ``played``."""
         self.table = templates(rules)
         self.decls: list[Decl] = []
-        self.played: tuple[set[Card], set[Card]] = (set(), set())
+        self.played: tuple[set[Card], ...] = tuple(set() for _ in range(rules.players))
         self.end_phase = False
         self.seen = 0
         self.log: list[str] = []

@@ -1,7 +1,7 @@
 """The engine's declarations against the reference model of the reuse rules
 (tests/reuse_reference.py), over meld-rich random deals of every built-in profile
-(tests/reuse_driver.py), and the model itself on hand-built positions (R11, R12, R13, D5,
-R14 (c), (d), (e)).
+(tests/reuse_driver.py) and of house profiles over `joker`, and the model itself on hand-built
+positions (R11, R12, R13, D5, R14 (c), (d), (e); jokers, M13 and M14).
 
 The target is no disagreement at all: the property test tolerates none.
 """
@@ -15,33 +15,73 @@ from hypothesis import strategies as st
 from reuse_driver import declaring_verb
 from reuse_reference import ANNOUNCE, MELD, ReuseModel, Verdict
 
-from bezique import Deal, list_profiles, load_profile
+from bezique import Deal, list_profiles, load_profile, profile_from_toml
 from bezique.actions import Announce, Meld
 from bezique.cards import Card
+from bezique.rules import Rules
 
-EXAMPLES = {"rubicon": 80, "chinese": 40, "eight-pack": 15}
-"""Deals per profile and run (others: 100); the file runs in about 25 s on one core."""
+EXAMPLES = {"rubicon": 80, "chinese": 40, "eight-pack": 15, "joker": 50}
+"""Deals per profile and run (others: 100; the joker profiles of
+`test_the_engine_offers_what_the_model_allows_with_jokers`: `JOKER_EXAMPLES`)."""
+JOKER_EXAMPLES = 30
 TWO_SEAT = [name for name in list_profiles() if load_profile(name).players == 2]
-"""The driver (tests/reuse_driver.py) builds two-hand positions: the profiles of more seats
-are checked against the engine's offers by their invariants (tests/test_seats_profiles.py)."""
+"""The built-in profiles of two seats. The driver (tests/reuse_driver.py) deals a hand a seat,
+but the model follows each seat's own declarations only: `joker-four` is compared below; the
+other profiles of more seats are checked against the engine's offers by their invariants
+(tests/test_seats_profiles.py)."""
+
+
+def no_disagreement(profile: str | Rules, examples: int) -> None:
+    """Over ``examples`` meld-rich deals of ``profile``: no disagreement, no model log."""
+    name = profile if isinstance(profile, str) else profile.name
+
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
+    def run(deal_seed: int, choice_seed: int) -> None:
+        """One meld-rich deal: no disagreement."""
+        report, _, _ = rd.play(profile, deal_seed, choice_seed)
+        assert not report.model_log, f"{name} {deal_seed} {choice_seed}: {report.model_log}"
+        bad = report.disagreements
+        assert not bad, "\n\n".join(map(str, bad[:3])) + f"\n({len(bad)} disagreements)"
+
+    run()
+
 
 @pytest.mark.parametrize("profile", TWO_SEAT)
 def test_the_engine_offers_what_the_model_allows(profile: str) -> None:
     """At every decision where the player may declare, every offered Meld/Announce is allowed
     by the model, and every declaration the model allows is offered (up to interchangeable
     copies) and accepted by ``can_apply``."""
+    no_disagreement(profile, EXAMPLES.get(profile, 100))
 
-    @settings(max_examples=EXAMPLES.get(profile, 100), deadline=None,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
-    def run(deal_seed: int, choice_seed: int) -> None:
-        """One meld-rich deal: no disagreement."""
-        report, _, _ = rd.play(profile, deal_seed, choice_seed)
-        assert not report.model_log, f"{profile} {deal_seed} {choice_seed}: {report.model_log}"
-        bad = report.disagreements
-        assert not bad, "\n\n".join(map(str, bad[:3])) + f"\n({len(bad)} disagreements)"
 
-    run()
+PH = 'jokers.wild_in = ["marriage", "royal_marriage", "bezique", "four_aces", "four_kings", ' \
+    '"four_queens", "four_jacks"]\n'
+"""PH's reading of DJ8: a joker completes every meld but the sequence."""
+JOKER_HOUSE = {
+    "joker-ph": PH + "jokers.max_per_meld = 4\nmelds.values.four_jokers = 200\n",
+    "joker-cpu": 'jokers.reuse = "never"\njokers.fresh_card_may_be_joker = false\n',
+    "joker-bc": "melds.sequence_from_own_marriage = false\nmelds.values.double_bezique = 500\n"
+                "melds.multi_bezique_growth = false\nmelds.first_bezique_value = 100\n"
+                "jokers.in_trump_quartets = true\n",
+    "joker-growth": "melds.values.double_bezique = 500\nmelds.values.four_jokers = 200\n"
+                    "melds.pending = \"none\"\n",
+}
+"""House profiles over `joker` for every declaration key of the jokers (docs/rules.md#joker):
+PH's wild jokers, CPU's, BC's declarations, the double bezique grown (EB9-643)."""
+
+
+@pytest.mark.parametrize("name", ["joker-four", *JOKER_HOUSE])
+def test_the_engine_offers_what_the_model_allows_with_jokers(name: str) -> None:
+    """As above, with jokers (M13, M14): `joker-four` (four seats, each for himself: the
+    driver deals a hand a seat) and the house profiles of `JOKER_HOUSE`. `joker-partnership`
+    is left to its invariants: partners declare with each other's tabled cards there, which
+    the model does not follow."""
+    extra = JOKER_HOUSE.get(name)
+    rules = load_profile(name) if extra is None else profile_from_toml(
+        f'extends = "joker"\nname = "{name}"\n{extra}')
+    no_disagreement(rules, JOKER_EXAMPLES)
 
 
 # ---------------------------------------------------------------- hand-built positions
@@ -50,11 +90,11 @@ LOW = "7D 8D 9D 10D 7D 8D 9D 10D"
 """Follower's cards that never win a trick led in another suit (diamonds never trumps here)."""
 
 
-def position(profile: str, hands: tuple[str, str], stock: str, *moves: str,
+def position(profile: str | Rules, hands: tuple[str, str], stock: str, *moves: str,
              trump: str | None = None) -> Deal:
     """P0 leads (dealer 1); the moves applied in notation."""
-    deal = Deal.from_position(load_profile(profile), hands=list(hands), stock=stock, dealer=1,
-                              trump=trump)
+    rules = profile if isinstance(profile, Rules) else load_profile(profile)
+    deal = Deal.from_position(rules, hands=list(hands), stock=stock, dealer=1, trump=trump)
     for move in moves:
         deal.apply(move)
     return deal
@@ -324,3 +364,44 @@ def test_r14_d_the_stricter_reading_binds_until_a_card_is_played() -> None:
     model = ReuseModel.from_deal(_left_re_forming_position(), binding="played")
     verdict = model.may_declare(_left_re_forming_position(), MELD, "marriage", cards("KHb QHd"))
     assert verdict.rule == "r12_r14_reforming_state" and verdict.reason is not None
+
+
+# ---------------------------------------------------------------- jokers (M13, M14)
+
+JOKER_LOW = "7D 8D 9D 10D 7D 8D 9D 10D 7H"
+"""Follower's cards that never win a club lead (trumps ♣ or ♠ here)."""
+
+
+def _joker_jacks(extra: str) -> Deal:
+    """`joker` with ``extra``, trumps ♣: P0 has declared J♠a J♥a J♦a JKa as four jacks and
+    won again, J♣ J♣ J♣ and a fresh joker in hand."""
+    rules = profile_from_toml(f'extends = "joker"\n{extra}')
+    return position(rules, ("JS JH JD JK JC JC JC JK QS QH QD 8C 9C", JOKER_LOW),
+                    "7S 8S 9S 10S 7S 8S 9S 10S", "play 8C", "play 7D",
+                    "meld four_jacks JSa JHa JDa JKa", "draw", "play 9C", "play 8D", trump="C")
+
+
+def test_m13_a_joker_serves_once_in_a_class() -> None:
+    """M13, DJ11, J5: joker 1 of four jacks serves in four queens (another class), not in four
+    trump jacks (the class of its rank, order 2); a fresh joker does."""
+    deal = _joker_jacks("jokers.in_trump_quartets = true")
+    agree(deal, "four_queens", "QSa QHa QDa JKa", True)
+    agree(deal, "trump_jacks", "JCa JCb JCc JKa", False, "joker_reuse")
+    agree(deal, "trump_jacks", "JCa JCb JCc JKb", True)
+
+
+def test_m13_a_joker_serves_once_under_reuse_never() -> None:
+    """M13, DJ11 (``jokers.reuse = "never"``): joker 1 serves in no four queens either."""
+    deal = _joker_jacks('jokers.reuse = "never"')
+    agree(deal, "four_queens", "QSa QHa QDa JKa", False, "joker_reuse")
+    agree(deal, "four_queens", "QSa QHa QDa JKb", True)
+
+
+def test_m14_the_sequence_of_ones_own_marriage() -> None:
+    """M14, DJ3: after K♥a Q♥a, the sequence takes them, not the fresh K♥b Q♥b."""
+    rules = load_profile("joker")
+    deal = position(rules, ("AH 10H KH QH KH QH JH 8C 9C", JOKER_LOW), "7S 8S 9S 10S",
+                    "play 8C", "play 7D", "meld royal_marriage KHa QHa", "draw",
+                    "play 9C", "play 8D")
+    agree(deal, "sequence", "AHa 10Ha KHa QHa JHa", True)
+    agree(deal, "sequence", "AHa 10Ha KHb QHb JHa", False, "sequence_from_own_marriage")

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique import record
-from bezique.actions import Action, Pass
+from bezique.actions import Action, Announce, Meld, Pass
 from bezique.bots import BOTS, Bot, check_bot_spec, seat_bots
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
 from bezique.cli.base import Command, game_title, register
@@ -55,6 +55,7 @@ from bezique.view.narrate import (
     Paint,
     breakdown,
     cards_text,
+    joker_words,
     name_players,
     plain,
     seat_names,
@@ -260,7 +261,7 @@ class Session:
         elif obs.phase == "declare":
             self.say(f"  {self._declaring(obs)}")
         actions = obs.legal_actions()
-        items = [f"{i}) {self._label(a)}" for i, a in enumerate(actions, 1)]
+        items = [f"{i}) {self._label(a, obs.trump)}" for i, a in enumerate(actions, 1)]
         self.say(*_columns(items))
 
     def _totals(self, totals: Sequence[int], sep: str) -> str:
@@ -289,10 +290,15 @@ class Session:
             text += f"pass to {partners}, "
         return text + "or draw"
 
-    def _label(self, action: Action) -> str:
-        text = str(action)
-        words = text.split()
-        return " ".join(self._word(w) for w in words)
+    def _label(self, action: Action, trump: int | None = None) -> str:
+        """An action in notation, its cards painted, and for a declaration with jokers what
+        they stand for (``meld four_jacks J♠ J♥ J♣ JK (joker as a jack)``)."""
+        text = " ".join(self._word(w) for w in str(action).split())
+        if isinstance(action, Meld | Announce):
+            jokers = joker_words(self.rules, action.name, action.cards, trump, self.paint)
+            if jokers:
+                text += f" ({jokers})"
+        return text
 
     def _word(self, word: str) -> str:
         try:
@@ -338,7 +344,7 @@ class Session:
     def _hint(self, deal: Deal) -> str:
         """The search's choice for the person, with its value (exact in the end phase)."""
         advice = advise(deal.observation(self.seat), rng=self.hint_rng)
-        label = self._label(advice.action)
+        label = self._label(advice.action, deal.trump)
         if advice.value is None:
             return f"hint: {label} (the only legal action)"
         how = "exact" if advice.exact else f"estimated from {advice.simulations} playouts"

@@ -10,16 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from bezique.cards import SUIT_NAMES, card_name
-from bezique.compile import compile_rules, wild_jokers
+from bezique.cards import JOKER_BITS, RANKS, SUIT_NAMES, card_name, iter_bits
+from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.events import Event
+from bezique.melds import stand_ins
 from bezique.rules.model import MeldSpec, Rules
 from bezique.settlement import Settlement
+from bezique.wild import wild_jokers
 
 __all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
-           "glossary", "meld_words", "name_players", "plain", "seat_names", "settlement_lines",
-           "team_names"]
+           "declaration_text", "glossary", "joker_words", "meld_words", "name_players", "plain",
+           "seat_names", "settlement_lines", "team_names"]
 
 NAMES = ("Ada", "Bob", "Cy", "Dee")
 """Player names by seat (two to four seats), written also for the engine's labels
@@ -88,7 +90,7 @@ def meld_words(rules: Rules, name: str) -> str:
     if spec is None:
         return name.replace("_", " ")
     template = compile_rules(rules).meld_by_name.get(name)
-    wild = 0 if template is None else wild_jokers(rules, template)
+    wild = 0 if template is None else wild_jokers(rules, name)
     words = _cards_words(rules, spec)
     if wild == 1:
         return f"{words}; a joker may stand for one"
@@ -120,6 +122,65 @@ def _cards_words(rules: Rules, spec: MeldSpec) -> str:
         each = rules.melds.four_of_a_kind_mode == "one_per_suit"
         return f"four {ranks[0]}s" + (", one of each suit" if each else ", any suits")
     return f"{times}{joined}, any suits"
+
+
+def _stand_in(kinds: int, n: int, paint: Paint) -> str:
+    """What ``n`` jokers stand for, each any kind of ``kinds``: ``a jack``, ``2 kings``,
+    ``J♦``."""
+    found = list(iter_bits(kinds))
+    if len(found) == 1:
+        return " ".join([paint(found[0] * 8)] * n)
+    ranks = {k & 7 for k in found}
+    word = _RANK_WORDS[RANKS[ranks.pop()]] if len(ranks) == 1 else "card"
+    if n > 1:
+        return f"{word}s"
+    return f"{'an' if word[0] in 'ae' else 'a'} {word}"
+
+
+def joker_words(rules: Rules, name: str, cards: Iterable[int], trump: int | None = None,
+                paint: Paint = plain) -> str:
+    """What the jokers of a declaration of ``name`` stand for, in words (`bezique.melds.stand_ins`):
+    ``joker as a jack``, ``2 jokers as kings``, ``joker as J♦``; empty where it holds none
+    (four jokers stand for themselves). ``trump``: the deal's trumps.
+
+    >>> import bezique
+    >>> rules = bezique.load_profile("joker")
+    >>> joker_words(rules, "four_jacks", bezique.cards.parse_cards("JS JH JC JK"))
+    'joker as a jack'
+    """
+    bits = 0
+    for x in cards:
+        bits |= 1 << x
+    if not bits & JOKER_BITS:
+        return ""
+    c = compile_rules(rules)
+    t = c.meld_by_name.get(name)
+    if t is None:
+        return ""
+    counts: dict[int, int] = {}
+    for kinds in stand_ins(c, t, bits, trump):
+        counts[kinds] = counts.get(kinds, 0) + 1
+    return ", ".join(f"{'joker' if n == 1 else f'{n} jokers'} as {_stand_in(kinds, n, paint)}"
+                     for kinds, n in counts.items())
+
+
+def declaration_text(rules: Rules, name: str, cards: Iterable[int], trump: int | None = None,
+                     paint: Paint = plain) -> str:
+    """A declaration as people read it: the meld, its cards, and what each joker stands for
+    (``four jacks J♠ J♥ J♣ + joker as a jack``; without jokers ``four jacks J♠ J♥ J♣ J♦``).
+
+    >>> import bezique
+    >>> rules = bezique.load_profile("joker")
+    >>> declaration_text(rules, "four_jacks", bezique.cards.parse_cards("JS JH JC JK"))
+    'four jacks J♠ J♥ J♣ + joker as a jack'
+    """
+    cards = list(cards)
+    title = name.replace("_", " ")
+    words = joker_words(rules, name, cards, trump, paint)
+    if not words:
+        return f"{title} {cards_text(cards, paint)}".rstrip()
+    naturals = cards_text([x for x in cards if not JOKER_BITS >> x & 1], paint)
+    return f"{title} {naturals} + {words}"
 
 
 def deal_header(deal: Deal, number: int, paint: Paint = plain) -> list[str]:
@@ -178,6 +239,7 @@ class Narrator:
         self._trick_no = 0
         self._plays: list[Event] = []
         self._declared_reasons = {"dix", "carte_blanche", *rules.melds.values}
+        self._trump: int | None = None
 
     def start(self) -> None:
         """Reset for a new deal."""
@@ -186,6 +248,7 @@ class Narrator:
 
     def lines(self, deal: Deal, events: Sequence[Event]) -> list[str]:
         """The lines for the events one action caused (``deal`` is the state after it)."""
+        self._trump = deal.trump
         out: list[str] = []
         paint, names = self.paint, self.names
         pad = "       " if self.tricks else f"  {self._trick_no:>3}. "
@@ -222,8 +285,8 @@ class Narrator:
             elif e.kind == "trump":
                 out.append(f"{pad}trumps are now {e.reason}")
             elif e.kind == "announce":
-                out.append(f"{pad}{self._says(e, 'announces')} {e.reason.replace('_', ' ')} "
-                           f"{cards_text(e.cards, paint)}, to score on a later win")
+                out.append(f"{pad}{self._says(e, 'announces')} "
+                           f"{self._declaration(e.reason, e.cards)}, to score on a later win")
             elif e.kind == "pass" and self.tricks:
                 out.append(f"{pad}{self._passes(e)}")
             elif e.kind == "pending_lost":
@@ -240,6 +303,10 @@ class Narrator:
             elif e.kind in ("carte_blanche", "call_out", "forfeit", "cut"):
                 out.append(f"{pad}{who} {e.kind.replace('_', ' ')} {e.reason}".rstrip())
         return out
+
+    def _declaration(self, name: str, cards: Sequence[int]) -> str:
+        """A declaration in words, each joker with what it stands for (`declaration_text`)."""
+        return declaration_text(self.rules, name, cards, self._trump, self.paint)
 
     def _says(self, e: Event, verb: str) -> str:
         """The event's player and ``verb`` agreeing with him (``You declare``, ``Bob declares``).
@@ -262,8 +329,8 @@ class Narrator:
         cards = cards_text(e.cards, self.paint)
         if meld is not None:
             why = meld_words(self.rules, e.reason)
-            name = e.reason.replace("_", " ")
-            return f"{pad}{self._says(e, 'declares')} {name} {cards}: +{e.points} ({why})"
+            return (f"{pad}{self._says(e, 'declares')} {self._declaration(e.reason, e.cards)}: "
+                    f"+{e.points} ({why})")
         if e.reason == "dix":
             return f"{pad}{self._says(e, 'scores')} the dix {cards}: +{e.points}"
         return f"{pad}{who}: {_reason(e.reason)} +{e.points}"
@@ -321,7 +388,7 @@ def glossary(rules: Rules) -> dict[str, str]:
 def _joker_words(rules: Rules) -> str:
     """What a joker (``JK``) does in the profile: the melds it completes, and its tricks."""
     c = compile_rules(rules)
-    wild = [t.name.replace("_", " ") for t in c.melds if wild_jokers(rules, t)]
+    wild = [t.name.replace("_", " ") for t in c.melds if wild_jokers(rules, t.name)]
     completes = ("it completes " + ", ".join(wild[:-1]) + (" or " if len(wild) > 1 else "")
                  + wild[-1] if wild else "it completes no meld")
     return (f"JK, a card of no suit that scores no trick points; {completes}; led, it wins "

@@ -46,7 +46,13 @@ from bezique.encoding import encoding
 from bezique.events import Event
 from bezique.game import Game
 from bezique.observation import mask_event
-from bezique.view.narrate import breakdown, name_players, seat_names, settlement_lines
+from bezique.view.narrate import (
+    breakdown,
+    joker_words,
+    name_players,
+    seat_names,
+    settlement_lines,
+)
 from bezique.view.render import Seat, meld_names, status, view
 
 __all__ = ["NAMES", "action_json", "card_code", "event_text", "table_view"]
@@ -97,6 +103,10 @@ def action_json(deal: Deal, action: Action, player: int) -> dict[str, Any]:
         out["points"] = _points(deal, action, player)
     if "points" in out:
         out["label"] = f"{action} ({out['points']} points)"
+    if isinstance(action, Meld | Announce):
+        jokers = joker_words(deal.rules, action.name, action.cards, deal.trump)
+        if jokers:  # what each joker stands for: "(40 points; joker as a jack)"
+            out["label"] = out["label"][:-1] + f"; {jokers})"
     elif isinstance(action, Pass):
         out["label"] = "pass to your partner"
     return out
