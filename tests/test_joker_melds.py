@@ -584,7 +584,7 @@ def test_the_narration_and_the_record_of_a_joker_declaration() -> None:
     narrator = Narrator(deal.rules)
     lines = narrator.lines(deal, deal.apply("meld four_jacks JS JH JC JK"))
     assert lines == ["       Ada declares four jacks J♠ J♥ J♣ + joker as a jack: +40 "
-                     "(four jacks, any suits)"]
+                     "(four jacks, any suits; a joker may stand for one)"]
     text = dumps(deal)
     assert "meld four_jacks JS JH JC JK" in text
     assert rebuild(text) == deal
