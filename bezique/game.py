@@ -22,6 +22,7 @@ from attrs import frozen
 
 from bezique.actions import Action
 from bezique.cards import CARDS, Card, card_of, kind_of, rank, rank_index
+from bezique.count import counted_in_deal
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
@@ -90,11 +91,10 @@ def settle_deal(
     """
     if not deal.is_over:
         raise ValueError("settle_deal: the deal is not over")
-    counted_in_deal = deal.rules.brisques.counted == "always"
     return settle(
         deal.rules,
         points=deal.scores,
-        brisques=None if counted_in_deal else deal.brisques,
+        brisques=None if counted_in_deal(deal.rules) else deal.brisques,
         totals=deal.totals if totals is None else totals,
         called_out=deal.called_out,
         dealer=deal.dealer,

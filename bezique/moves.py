@@ -23,7 +23,7 @@ from bezique.actions import (
 )
 from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES, Card, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play, show_carte_blanche
-from bezique.count import end_count, trick_points
+from bezique.count import counted_in_deal, end_count, trick_points
 from bezique.events import ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare, meld_points
 from bezique.melds import Declaration, fixed_trump
@@ -116,7 +116,7 @@ class DealMoves(DealState):
         self._events.append(PLAY_EVENTS[p][card])
         self._trick.append(card)
         if (
-            c.dix_on_play and self._trump >= 0 and self._is_dix(card)
+            c.dix_on_play and self._trump >= 0 and self._is_dix(card) and not c.dix_to_winner
             and not self._dix_scored & bit
             and (not self._end_phase or c.dix_on_play_endgame)
         ):
@@ -192,7 +192,8 @@ class DealMoves(DealState):
     def _resolve_trick(self) -> None:
         lead, follow = self._trick
         leader = self._leader
-        winner = 1 - leader if beats(follow, lead, self._trump) else leader
+        beaten = beats(follow, lead, self._trump)
+        winner = 1 - leader if beaten else leader
         last_stock = not self._end_phase and self.stock_size == 2
         if self._won(winner, (CARDS[lead], CARDS[follow]), (1 << lead) | (1 << follow)):
             return
@@ -200,16 +201,20 @@ class DealMoves(DealState):
         final = self._end_phase and not (
             (self._hand[0] | self._table[0]) and (self._hand[1] | self._table[1])
         )
-        self._after_trick(winner, final, last_stock)
+        self._after_trick(winner, final, last_stock, follow if beaten else lead)
 
-    def _after_trick(self, winner: int, final: bool, last_stock: bool) -> None:
-        """The last-trick bonus, then the winner leads, declares or the deal ends."""
+    def _after_trick(self, winner: int, final: bool, last_stock: bool, card: int) -> None:
+        """The last-trick bonus (``card``: the card that won the trick), then the winner leads,
+        declares or the deal ends."""
         rules = self.rules
         if rules.last_trick.value and (
             (final and rules.last_trick.which == "final")
             or (last_stock and rules.last_trick.which == "last_stock_trick")
         ):
             self._score(winner, rules.last_trick.value, "last_trick")
+            if rules.last_trick.seven_bonus and self._is_dix(card):  # DJ19: won with the dix
+                self._score(winner, rules.last_trick.seven_bonus, "last_trick_seven",
+                            ONE_CARD[card])
             if self._check_target(winner, declaration=False):
                 return
         self._leader = winner
@@ -231,13 +236,15 @@ class DealMoves(DealState):
         c = self._c
         trick = self._trick
         n = c.players
-        winner = (self._leader + trick_winner(trick, self._trump)) % n
+        at = trick_winner(trick, self._trump)
+        card = trick[at]
+        winner = (self._leader + at) % n
         last_stock = not self._end_phase and self.stock_size == n
         if self._won(winner, tuple(CARDS[x] for x in trick), self._trick_bits()):
             return
         final = self._end_phase and not all(
             self._hand[p] | self._table[p] for p in range(n))
-        self._after_trick(winner, final, last_stock)
+        self._after_trick(winner, final, last_stock, card)
 
     def _resolve_duel(self) -> None:
         """`_resolve_trick` in an end phase of two duels (``endgame.format = "pairwise_duels"``,
@@ -250,33 +257,58 @@ class DealMoves(DealState):
         leader = self._leader
         duel = self._duel
         other = c.next_seat[duel] if leader == duel else duel
-        winner = other if beats(follow, lead, self._trump) else leader
+        beaten = beats(follow, lead, self._trump)
+        winner = other if beaten else leader
+        card = follow if beaten else lead
         if self._won(winner, (CARDS[lead], CARDS[follow]), (1 << lead) | (1 << follow)):
             return
         hand = self._hand  # tables are empty in the end phase
         if hand[leader] and hand[other]:
-            self._after_trick(winner, False, False)
+            self._after_trick(winner, False, False, card)
             return
         second = c.next_seat[c.next_seat[duel]]  # the other pair
         if not (hand[second] and hand[c.next_seat[second]]):
-            self._after_trick(winner, True, False)  # its duel is over too: the deal ends
+            self._after_trick(winner, True, False, card)  # its duel is over too: the deal ends
             return
-        self._after_trick(winner, False, False)
+        self._after_trick(winner, False, False, card)
         self._duel = self._leader = self._to_move = second
 
     def _won(self, winner: int, cards: tuple[Card, ...], bits: int) -> bool:
         """A trick is over: ``winner`` takes its ``cards`` (``bits``), counted where brisques
-        count at once; True when that ended the deal (``game.end``)."""
+        count at once, with its dixes where they score for the winner (``dix.award_to``);
+        True when that ended the deal (``game.end``)."""
         rules = self.rules
         self._trick = []
         self._tricks += 1
         self._last_winner = winner
         self._events.append(Event("trick", winner, cards))
         gained = self._gather(winner, bits)
+        if self._c.dix_to_winner and self._dix_to(winner, bits):
+            return True
         if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
             self._score(winner, trick_points(self._c, gained), self._trick_reason())
             return self._check_target(winner, declaration=False)
         return False
+
+    def _dix_to(self, winner: int, bits: int) -> bool:
+        """``dix.award_to = "trick_winner"`` (docs/rules.md#dj13, M4): each trump seven among a
+        won trick's cards (``bits``) not scored yet scores ``dix.value`` to the trick's winner,
+        where a dix scores on play; none before trumps are fixed. True when that ended the deal
+        (``game.end``)."""
+        c = self._c
+        if self._trump < 0 or not c.dix_on_play or (
+            self._end_phase and not c.dix_on_play_endgame
+        ):
+            return False
+        kind = self._trump * 8 + c.dix_rank
+        sevens = (bits >> (kind * 8) & 0xFF) & ~(self._dix_scored >> (kind * 8))
+        if not sevens:
+            return False
+        for copy in iter_bits(sevens):
+            card = kind * 8 + copy
+            self._dix_scored |= 1 << card
+            self._score(winner, c.rules.dix.value, "dix", ONE_CARD[card])
+        return self._check_target(winner, declaration=True)
 
     def _trick_reason(self) -> str:
         return "brisques" if self.rules.trick_points.scheme == "brisques" else "trick_points"
@@ -426,7 +458,7 @@ class DealMoves(DealState):
     def _finish(self) -> None:
         """The end-of-deal count (``brisques.when = end_of_deal``) and the end of the deal."""
         rules, c = self.rules, self._c
-        if rules.brisques.when == "end_of_deal" and rules.brisques.counted == "always":
+        if rules.brisques.when == "end_of_deal" and counted_in_deal(rules):
             cp, scores, totals = self._captured, self._scores, self.totals
             if c.players == 2:
                 raw: tuple[int, ...] = (trick_points(c, cp[0]), trick_points(c, cp[1]))

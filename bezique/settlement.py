@@ -22,7 +22,7 @@ from typing import Any
 from attrs import asdict, evolve, frozen
 
 from bezique.compile import TRICK_POINT_SCHEMES, compile_rules
-from bezique.count import end_count
+from bezique.count import end_count, falls_short, has_penalties, minority_teams
 from bezique.players import player_name
 from bezique.position import MAX_POINTS, _count, _shown
 from bezique.rules.model import Rules
@@ -225,20 +225,33 @@ def _brisque_points(
     """Each seat's brisque points, 10 each, with the conditions applied exactly as the deal
     applies them (:func:`bezique.count.end_count`): ``min_to_score`` and
     ``min_board_score_to_count`` per seat, on the board of its team (the team's total plus the
-    team's deal points), and ``majority_bonus`` to a unique leader."""
+    team's deal points), ``shortfall_penalty`` below them, ``counted = "majority"`` with its
+    ``majority_penalty``, and ``majority_bonus`` to a unique leader."""
     b = rules.brisques
     raw = tuple(BRISQUE_VALUE * count for count in brisques)
     items = end_count(rules, raw, brisques, board)
     values = [sum(points for points, _ in items[p]) for p in range(seats.n)]
+    minority = minority_teams(rules, brisques)
     for p in range(seats.n):
-        if not brisques[p] or any(reason != "brisque_majority" for _, reason in items[p]):
-            continue
-        if brisques[p] < b.min_for(seats.n):
-            why = f"brisques.min_to_score = {b.min_for(seats.n)}"
-        else:
-            why = f"{board[p]} is under brisques.min_board_score_to_count = "
-            why += str(b.min_board_score_to_count)
-        lines.append(f"{seats.label(p)}: {brisques[p]} brisques score nothing ({why})")
+        reasons = [reason for _, reason in items[p]]
+        if falls_short(rules, seats.n, brisques[p], board[p]):
+            if not (brisques[p] or b.shortfall_penalty):
+                continue
+            if brisques[p] < b.min_for(seats.n):
+                why = f"brisques.min_to_score = {b.min_for(seats.n)}"
+            else:
+                why = f"{board[p]} is under brisques.min_board_score_to_count = "
+                why += str(b.min_board_score_to_count)
+            line = f"{seats.label(p)}: {brisques[p]} brisques score nothing ({why})"
+            if b.shortfall_penalty:
+                line += f"; {b.shortfall_penalty} instead (brisques.shortfall_penalty)"
+            lines.append(line)
+        elif seats.team_of[p] in minority:
+            line = (f"{seats.label(p)}: {brisques[p]} brisques score nothing (fewer than the "
+                    "other side: brisques.counted = 'majority')")
+            if "majority_penalty" in reasons:
+                line += f"; {b.majority_penalty} (brisques.majority_penalty)"
+            lines.append(line)
     for p in range(seats.n):
         for points, reason in items[p]:
             if reason == "brisque_majority":
@@ -463,7 +476,9 @@ def settle(
     when omitted), worth 10 each here when ``trick_points.scheme = "brisques"`` and
     ``brisques.when = "end_of_deal"`` (with ``brisques.min_to_score`` and
     ``min_board_score_to_count`` per seat, on the board of its team: the team's total plus the
-    team's points, and ``majority_bonus`` to the one seat with the most), or, under
+    team's points, ``shortfall_penalty`` for a seat below them, under ``brisques.counted =
+    "majority"`` nothing and ``majority_penalty`` for the side with fewer, and
+    ``majority_bonus`` to the one seat with the most: `bezique.count.end_count`), or, under
     ``brisques.counted = "only_to_escape_rubicon_or_break_tie"``, only where they break a tie
     or save the loser from the rubicon (for every seat then); otherwise ignored. ``totals``:
     game totals before the deal, one per team (`Rules.teams`; zero when omitted); ``target``:
@@ -476,18 +491,20 @@ def settle(
     ``game.tie``.
 
     Raises ValueError naming the argument when one is malformed: not one whole number per seat
-    (per team for ``totals``), a negative number, more brisques than the pack holds
-    (`brisques_in_pack`), a seat that is not one (0 or 1 at two seats), a target under 1, or a
-    call-out the profile does not have.
+    (per team for ``totals``), a negative number (points and totals may be negative where the
+    profile charges penalties: ``brisques.shortfall_penalty``, ``majority_penalty``), more
+    brisques than the pack holds (`brisques_in_pack`), a seat that is not one (0 or 1 at two
+    seats), a target under 1, or a call-out the profile does not have.
     """
     seats = _Seats(rules.teams, compile_rules(rules).team_of)
     n, k = seats.n, len(seats.teams)
     per_seat, per_team = ("player", "player") if n == 2 else ("seat", "team")
-    pts = _ints("points", points, n, per_seat, non_negative=True)
+    signed = has_penalties(rules)  # points and totals may be negative only through penalties
+    pts = _ints("points", points, n, per_seat, non_negative=not signed)
     counts = _ints("brisques", (0,) * n if brisques is None else brisques, n, per_seat,
                    non_negative=True)
     before = _ints("totals", (0,) * k if totals is None else totals, k, per_team,
-                   non_negative=True)
+                   non_negative=not signed)
     _seat("called_out", called_out, n)
     _seat("dealer", dealer, n)
     most = brisques_in_pack(rules)

@@ -198,7 +198,9 @@ class DealState:
         return board
 
     def _score(self, player: int, points: int, reason: str, cards: tuple[Card, ...] = ()) -> None:
-        if points <= 0:
+        """Credit ``points`` to the seat, as a score event; nothing for 0. Only the end count's
+        penalties are negative (`bezique.count.end_count`)."""
+        if not points:
             return
         self._scores[player] += points
         self._events.append(Event("score", player, cards, points, reason))

@@ -36,6 +36,7 @@ from bezique.check.invariants_seats import (
 from bezique.check.playout import Playout, default_max_plies
 from bezique.check.reuse import reuse_violation
 from bezique.compile import BRISQUE_RANKS, compile_rules
+from bezique.count import counted_in_deal, has_penalties
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
 from bezique.events import Event
@@ -225,9 +226,15 @@ def atomic_rejection(deal: Deal, *, sample: int = 6) -> None:
         raise InvariantError(4, f"illegal {str(action)!r} was accepted", evidence=rule)
 
 
+PENALTY_REASONS = frozenset({"majority_penalty", "shortfall_penalty"})
+"""The reasons of the only score events with negative points: the end count's penalties
+(``brisques.majority_penalty``, ``brisques.shortfall_penalty``; `bezique.count.end_count`)."""
+
+
 def scores(deal: Deal, *, dealt: bool = True) -> None:
     """5. Every point is carried by a score event with a reason, and the events' points sum to
-    the scores (``dealt=False``: a set-up with given scores checks the reasons only)."""
+    the scores (``dealt=False``: a set-up with given scores checks the reasons only); only the
+    end count's penalties (`PENALTY_REASONS`) carry negative points."""
     seats = range(deal.rules.players)
     totals = [0 for _ in seats]
     for i, e in enumerate(deal.events):
@@ -236,7 +243,9 @@ def scores(deal: Deal, *, dealt: bool = True) -> None:
                 raise InvariantError(5, f"a {e.kind} event carries {e.points} points",
                                      evidence=f"event {i}: {e}")
             continue
-        if not e.reason or e.points <= 0 or e.player is None or e.player not in seats:
+        penalty = e.reason in PENALTY_REASONS and e.points < 0
+        if not e.reason or (e.points <= 0 and not penalty) or e.player is None or \
+                e.player not in seats:
             raise InvariantError(5, "a score event without a reason, a player or points",
                                  evidence=f"event {i}: {e!r}")
         totals[e.player] += e.points
@@ -426,12 +435,14 @@ def _model_piles(deal: Deal) -> tuple[list[int], int]:
 def _allowed_trick_credit(rules: Rules, raw: int) -> set[int]:
     """What a player may be credited for captured cards worth ``raw``: nothing where
     ``brisques.counted`` leaves them to the game's settlement; else the points (rounded up from
-    7 under ``trick_points.rounding = 7_up``), or nothing where the French conditions apply."""
+    7 under ``trick_points.rounding = 7_up``), or nothing where the French conditions or
+    ``brisques.counted = "majority"`` apply."""
     b = rules.brisques
-    if b.counted != "always":
+    if not counted_in_deal(rules):
         return {0}
     allowed = {raw, raw + (10 - raw % 10) * (raw % 10 >= 7)}
-    if b.when == "end_of_deal" and (b.min_for(rules.players) or b.min_board_score_to_count):
+    if b.when == "end_of_deal" and (b.min_for(rules.players) or b.min_board_score_to_count
+                                    or b.counted == "majority"):
         allowed.add(0)
     return allowed
 
@@ -530,7 +541,9 @@ def check_playout(
         history.append(deal.scores)
         if per_ply:
             check(deal, ply=ply)
-    scores_never_decrease(history)
+    # the end count's penalties may take scores down on the deal's last ply
+    penalties = deal.is_over and has_penalties(deal.rules)
+    scores_never_decrease(history[:-1] if penalties else history)
     if not deal.is_over:
         bound = default_max_plies(playout.rules) if max_plies is None else max_plies
         if len(playout.actions) >= bound:

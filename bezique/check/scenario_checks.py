@@ -15,6 +15,7 @@ from typing import Any
 from bezique.actions import parse_action
 from bezique.cards import SUITS, card_name, parse_card, parse_card_ref
 from bezique.compile import compile_rules
+from bezique.count import counted_in_deal
 from bezique.deal import Deal
 from bezique.events import Event
 from bezique.rules import Rules
@@ -235,7 +236,7 @@ def _settle_args(spec: Mapping[str, Any], deal: Deal | None, rules: Rules) -> di
         args.setdefault("target", deal.target)
         args.setdefault("dealer", deal.dealer)
         args.setdefault("called_out", deal.called_out)
-        counted_later = rules.brisques.counted != "always"
+        counted_later = not counted_in_deal(rules)
         args["points"] = spec.get("points", deal.scores)
         args["brisques"] = spec.get("brisques", deal.brisques if counted_later
                                     else (0,) * rules.players)

@@ -369,10 +369,14 @@ def glossary(rules: Rules) -> dict[str, str]:
                                 ("exchanged for the turn-up", c.dix_exchange),
                                 ("shown", c.dix_show), ("played", c.dix_on_play)) if on]
     when = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else "".join(ways)
+    if dix.award_to == "trick_winner":
+        when += ", for the winner of its trick"
     dix_text = (f"the {_RANK_WORDS[dix.rank]} of trumps; it scores {dix.value} when {when}"
                 if dix.value and ways else f"the {_RANK_WORDS[dix.rank]} of trumps")
     if rules.brisques.counted == "only_to_escape_rubicon_or_break_tie":
         counted = "10 points each, counted only to break a tie or to escape the rubicon"
+    elif rules.brisques.counted == "majority":
+        counted = "10 points each, counted at the end of the deal for the side with more"
     elif rules.trick_points.scheme == "brisques":
         counted = "10 points each, " + ("counted at the end of the deal"
                                         if rules.brisques.when == "end_of_deal"
