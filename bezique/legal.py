@@ -424,6 +424,8 @@ def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
             return "the dix is exchanged after winning a trick"
         if d._turn_up < 0:
             return "there is no turn-up to exchange for"
+        if d._turn_up >= JOKER:  # the jokers are the last cards
+            return "a turned-up joker cannot be exchanged for the dix (docs/rules.md#dj1)"
         if d._is_dix(d._turn_up):
             return "the turn-up is itself a dix"
     if d._phase == DECLARE:

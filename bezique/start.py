@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bezique.cards import CARDS
+from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES
 from bezique.compile import Compiled
 from bezique.events import Event
 from bezique.state import LEAD, DealState, Origin
@@ -58,6 +58,16 @@ def _split_order(
     return hands, rest, turn_up
 
 
+def turn_up_trump(c: Compiled, card: int) -> int:
+    """The trump suit a turned-up ``card`` makes: its suit, or for a joker the suit named by
+    ``jokers.turned_up`` (♦ for ``"diamonds"``, docs/rules.md#dj1; -1, no trumps, for
+    ``"none"``, which validation refuses with a turned-up trump card and jokers)."""
+    if card >> 3 != JOKER_KIND:
+        return card >> 6
+    reading = c.rules.jokers.turned_up
+    return SUIT_NAMES.index(reading) if reading in SUIT_NAMES else -1
+
+
 def start(
     d: DealState,
     c: Compiled,
@@ -94,7 +104,7 @@ def start(
     d._stock = list(reversed(stock))
     d._turn_up = -1 if turn_up is None else turn_up
     if trump is None and turn_up is not None:
-        trump = turn_up >> 6
+        trump = turn_up_trump(c, turn_up)
     d._trump = -1 if trump is None else trump
     d._trick = []
     d._leader = leader

@@ -119,7 +119,10 @@ def tricks(deal: Deal) -> None:
     played to the trick (the first of several led jokers being the lead)."""
     trump = -1 if deal.origin.trump is None else int(deal.origin.trump)
     if deal.origin.turn_up is not None and deal.origin.trump is None:
-        trump = -1 if is_joker(deal.origin.turn_up) else deal.origin.turn_up >> 6
+        trump = deal.origin.turn_up >> 6
+        if is_joker(deal.origin.turn_up):  # jokers.turned_up: the suit it makes trumps
+            reading = deal.rules.jokers.turned_up
+            trump = SUIT_NAMES.index(reading) if reading in SUIT_NAMES else -1
     plays: list[tuple[int, int]] = []
     for e in deal.events:
         if e.kind == "trump":

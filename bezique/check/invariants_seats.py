@@ -33,6 +33,7 @@ from bezique.deal import Deal
 from bezique.events import Event
 from bezique.game import Game
 from bezique.rules import Rules
+from bezique.start import turn_up_trump
 
 __all__ = [
     "CHECKED", "GAME_CHECKED", "PENDING", "check_game", "check_seat_deal", "check_seats",
@@ -206,7 +207,8 @@ def _history(deal: Deal) -> tuple[list[_Round], list[tuple[int, int]]]:
     table."""
     origin = deal.origin
     trump = (int(origin.trump) if origin.trump is not None
-             else -1 if origin.turn_up is None else origin.turn_up >> 6)
+             else -1 if origin.turn_up is None
+             else turn_up_trump(compile_rules(deal.rules), origin.turn_up))
     end = not origin.stock and origin.turn_up is None
     leader = origin.leader
     rounds: list[_Round] = []
