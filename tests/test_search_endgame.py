@@ -32,6 +32,8 @@ def _variant(name: str) -> Rules:
     if name == "joker-follow-only":  # no duty in the end phase: a joker may go anywhere
         rules = bezique.load_profile("joker")
         return evolve(rules, endgame=evolve(rules.endgame, obligation="follow_only"))
+    if name == "joker-dix-to-winner":  # DJ13 (M4): a trump seven scores for the trick's winner
+        return bezique.profile_from_toml('extends = "joker"\ndix.award_to = "trick_winner"')
     if name == "first-marriage-worthless":  # tricks before trumps are fixed are dead
         rules = bezique.load_profile("bezique-first-marriage")
         return evolve(rules, tricks=evolve(rules.tricks, before_trump_worthless=True))
@@ -41,7 +43,7 @@ def _variant(name: str) -> Rules:
 VARIANTS = [
     "bezique", "besigue", "bezique-first-marriage", "pinochle", "rubicon", "chinese",
     "eight-pack", "rubicon-heap-counted", "bezique-immediate", "bezique-follow-only",
-    "first-marriage-worthless", "joker", "joker-follow-only",
+    "first-marriage-worthless", "joker", "joker-follow-only", "joker-dix-to-winner",
 ]
 
 
@@ -122,6 +124,32 @@ def test_fast_path_plays_jokers_as_the_engine_does() -> None:
         assert solve(small).value == expected[mover] - expected[1 - mover]
 
 
+def test_fast_path_declines_a_last_trick_won_with_the_dix_while_a_dix_is_in_play() -> None:
+    """``last_trick.seven_bonus`` (DJ19, BC-R): while a trump seven is still in a hand the last
+    trick's value hangs on the card that wins it, and the engine plays the end phase; without
+    one the fast path does. Both give brute force's value."""
+    rules = bezique.profile_from_toml('extends = "joker"\nlast_trick.seven_bonus = 10')
+    deals = _end_phases(rules, 3, 40)
+    sevens = [any(d.bits.is_dix(int(c)) for p in (0, 1) for c in d.hand(p)) for d in deals]
+    assert any(sevens) and not all(sevens)
+    for deal, seven in zip(deals, sevens, strict=True):
+        assert supported(deal) is not seven
+        expected = minimax(deal.clone())
+        mover = deal.to_move
+        assert mover is not None
+        assert solve(deal).value == expected[mover] - expected[1 - mover]
+
+
+def test_fast_path_declines_a_dix_to_the_winner_that_a_heap_would_carry() -> None:
+    """``dix.award_to = "trick_winner"`` (DJ13) with ``tricks.gather = "when_brisque_played"``:
+    the dix is the trick's winner's at once, not the heap's, which the fast path cannot say."""
+    rules = _variant("rubicon-heap-counted")
+    rules = evolve(rules, dix=evolve(rules.dix, award_to="trick_winner"))
+    deal = _end_phases(rules, 4, 1)[0]
+    assert not supported(deal)
+    assert solve(deal).value == _solve(deal, fast=False).value
+
+
 def test_fast_path_declines_jokers_kept_for_last() -> None:
     """``jokers.endgame_play = "last_resort"`` restricts leads as well as answers: the engine
     plays it."""
@@ -157,6 +185,8 @@ def test_fast_path_takes_a_plain_end_phase_and_leaves_the_deal_unchanged() -> No
         ("endgame", {"revoke_penalty": "forfeit_remaining_tricks"}),
         ("trick_points", {"rounding": "7_up"}),
         ("brisques", {"majority_bonus": 20}),
+        ("brisques", {"counted": "majority"}),  # DJ15 (HB)
+        ("brisques", {"min_to_score": 5, "shortfall_penalty": -20}),  # DJ15 (M4)
         ("game", {"call_out": True}),
     ],
 )

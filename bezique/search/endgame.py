@@ -6,9 +6,10 @@ still in the hands (and on the trick) densely, by suit and then from the stronge
 so that a hand is an int of a few dozen bits and a card's follow duty, the cards that beat it and
 the cards ranked between two of them are precompiled masks. Every table comes from the
 profile's compiled rules (``endgame.obligation``, trick values, ``tricks.gather``, brisques,
-the dix scored on play, ``last_trick``; ``docs/rules.md#bezique-end-phase``), so no rule is
-named here. `bezique.search.solver` hands a position over as soon as `Endgame.takes` it, and
-its agreement tests against brute force on the engine's own moves keep the two honest.
+the dix scored on play, by its player or the trick's winner (``dix.award_to``), ``last_trick``;
+``docs/rules.md#bezique-end-phase``), so no rule is named here. `bezique.search.solver` hands a
+position over as soon as `Endgame.takes` it, and its agreement tests against brute force on the
+engine's own moves keep the two honest.
 
 A search value is a future gain: the final score difference for the player to move (trick
 points counted when they are won, as an additive end-of-deal count amounts to) minus the
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from bezique.cards import iter_bits
 from bezique.carte import CARTE_CHANCES
+from bezique.count import additive, counted_in_deal
 from bezique.deal import Deal
 from bezique.state import FOLLOW, LEAD, Bits, PositionBits
 
@@ -34,7 +36,10 @@ class NodeBudgetExceeded(Exception):
 def supported(deal: Deal) -> bool:
     """Whether the end phase of ``deal`` is plain trick play between two seats, apart from
     carte blanche (which `Endgame.takes` checks per position): no revoke is possible, no
-    call-out, any end-of-deal count adds up card by card, and no score can end the deal early
+    call-out, any end-of-deal count adds up card by card (`bezique.count.additive`: no
+    minimum, majority scheme or penalty), a dix scored by the trick's winner is not left in a
+    heap (``dix.award_to``, ``tricks.gather``), no trump seven left to win the last trick
+    where that scores more (``last_trick.seven_bonus``), and no score can end the deal early
     (``game.end``): the profile finishes every deal, or no player can reach the target with
     every point still to be had (checked at the root: scores only grow below it)."""
     rules = deal.rules
@@ -43,16 +48,21 @@ def supported(deal: Deal) -> bool:
     c = bits.compiled
     if c.players > 2 or c.revoke_forfeit or rules.game.call_out or c.last_resort:
         return False  # the small-int search plays two hands, jokers whenever allowed
-    if b.counted == "always" and b.when == "end_of_deal" and not (
-        rules.trick_points.rounding == "none" and b.min_for(rules.players) == 0
-        and b.majority_bonus == 0 and b.min_board_score_to_count == 0
-    ):
+    if counted_in_deal(rules) and b.when == "end_of_deal" and not additive(rules):
         return False
+    if c.dix_to_winner and rules.tricks.gather == "when_brisque_played":
+        return False  # the heap would carry the dix to a later trick's winner
+    cards = bits.hand(0) | bits.hand(1)
+    for card in bits.trick:
+        cards |= 1 << card
+    if rules.last_trick.seven_bonus and rules.last_trick.which == "final" and any(
+        bits.is_dix(x) for x in iter_bits(cards)
+    ):
+        return False  # the last trick's value would depend on the card that wins it
     if rules.game.end == "finish_deal":
         return True
     # every trick point of the pack, every dix still to score on play, the last trick and
     # carte blanche (shown at most once a player in the end phase)
-    cards = bits.hand(0) | bits.hand(1)
     scored = bits.dix_scored
     dixes = sum(1 for x in iter_bits(cards) if bits.is_dix(x) and not scored >> x & 1)
     most = c.trick_total + dixes * rules.dix.value + rules.last_trick.value
@@ -79,8 +89,7 @@ class Endgame:
         bits = deal.bits
         c = bits.compiled
         trump = bits.trump
-        b = rules.brisques
-        counted = b.counted == "always"
+        counted = counted_in_deal(rules)  # and additive: `supported`
         gather = rules.tricks.gather
         if rules.tricks.before_trump_worthless and trump < 0:
             gather = "never"  # every trick goes to the dead pile
@@ -98,11 +107,14 @@ class Endgame:
         dix_card = trump >= 0 and c.dix_on_play and c.dix_on_play_endgame
         dix_kind = trump * 8 + c.dix_rank if dix_card else -1
         scored = bits.dix_scored
+        dix = [rules.dix.value if x >> 3 == dix_kind and not scored >> x & 1 else 0
+               for x in cards]
         self.points = [c.trick_value[x >> 3 & 7] if counts else 0 for x in cards]
+        if c.dix_to_winner:  # a dix scores for the trick's winner: a trick point of its own
+            self.points = [p + v for p, v in zip(self.points, dix, strict=True)]
+            dix = [0] * len(cards)
         self.brisque = [self.heaped and bool(c.brisque_bits >> x & 1) for x in cards]
-        self.dix = [
-            rules.dix.value if x >> 3 == dix_kind and not scored >> x & 1 else 0 for x in cards
-        ]
+        self.dix = dix
         klass = list(zip(self.points, self.brisque, self.dix, strict=True))
         classes = {k: j for j, k in enumerate(sorted(set(klass)))}
         self.klass = [classes[k] for k in klass]

@@ -37,6 +37,7 @@ from attrs import frozen
 
 from bezique.actions import Action, Play
 from bezique.cards import CARD_SPACE, iter_bits
+from bezique.count import additive, counted_in_deal
 from bezique.deal import Deal
 from bezique.search.endgame import Endgame, NodeBudgetExceeded, supported
 from bezique.state import LEAD, OVER, Bits, PositionBits
@@ -217,7 +218,7 @@ class _Search:
         bits = deal.bits
         c = bits.compiled
         b = rules.brisques
-        counted = b.counted == "always"
+        counted = counted_in_deal(rules)
         self.table: dict[_Key, _Entry] = {}
         self.nodes = 0
         self.limit = limit
@@ -225,17 +226,15 @@ class _Search:
         self.revoke_forfeit = c.revoke_forfeit
         self.trick_value = c.trick_value
         self.trump = bits.trump
-        self.with_scores = rules.game.end != "finish_deal" or rules.game.call_out
         end_count = counted and b.when == "end_of_deal"
-        additive = (
-            rules.trick_points.rounding == "none" and b.min_for(rules.players) == 0
-            and b.majority_bonus == 0 and b.min_board_score_to_count == 0
-        )
-        self.with_captured = end_count and not additive
+        self.with_scores = rules.game.end != "finish_deal" or rules.game.call_out or (
+            end_count and b.min_board_score_to_count > 0)  # the count reads the board
+        adds = additive(rules)  # no minimum, majority or penalty: the cards count one by one
+        self.with_captured = end_count and not adds
         # an additive end-of-deal count is credited as the cards are captured (see `diff`)
         masks: dict[int, int] = {}  # trick value -> the cards of that value
         for rank, value in enumerate(c.trick_value):
-            if value and end_count and additive:
+            if value and end_count and adds:
                 masks[value] = masks.get(value, 0) | sum(
                     0xFF << (suit * 64 + rank * 8) for suit in range(4)
                 )
