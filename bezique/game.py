@@ -26,7 +26,7 @@ from bezique.count import counted_in_deal
 from bezique.deal import Deal
 from bezique.errors import IllegalAction
 from bezique.events import Event
-from bezique.position import check_seed
+from bezique.position import _totals, check_seed
 from bezique.rules.model import Rules
 from bezique.settlement import Settlement, rivals, settle, team_name, team_wins
 
@@ -165,16 +165,27 @@ class Game:
 
     ``seed`` (random when None; then :attr:`seed` tells it) fixes the first-dealer draw and
     every deal's shuffle: deal ``i`` is shuffled with ``derive_seed(seed, f"deal:{i}")``.
-    ``first_dealer`` (a seat) overrides the draw. Apply actions through :meth:`apply`, which settles
-    each deal as it finishes; a deal finished by acting on it directly is settled on the next
-    call to :meth:`new_deal` or :meth:`apply` or when :attr:`is_over` is read.
+    ``first_dealer`` (a seat) overrides the draw. ``totals`` are the scores the teams start
+    the game with, one per team (zeros when None): a match's handicap
+    (`bezique.match.Match.starts`, ``match.loser_start``). Apply actions through
+    :meth:`apply`, which settles each deal as it finishes; a deal finished by acting on it
+    directly is settled on the next call to :meth:`new_deal` or :meth:`apply` or when
+    :attr:`is_over` is read.
     """
 
+    start: tuple[int, ...] = ()
+    """The teams' totals at the start of the game (`totals` before the first deal); empty in a
+    game pickled before games had a start, which started from zeros."""
+
     def __init__(
-        self, rules: Rules, *, seed: int | None = None, first_dealer: int | None = None
+        self, rules: Rules, *, seed: int | None = None, first_dealer: int | None = None,
+        totals: Sequence[int] | None = None,
     ) -> None:
         self.rules: Rules = rules
         """The rule profile."""
+        given = _totals(None if totals is None else tuple(totals), rules.players,
+                        len(rules.teams))  # one int per team, or PositionError
+        self.start = (0,) * len(rules.teams) if given is None else given
         checked = check_seed(seed)  # a seed a record can hold, or PositionError
         self.seed: int = random.SystemRandom().randrange(2**63) if checked is None else checked
         """The game seed (chosen at random when none was given)."""
@@ -207,7 +218,9 @@ class Game:
     def totals(self) -> tuple[int, ...]:
         """Game totals after the deals settled so far, one per team (`Rules.teams`; a pair at
         two seats)."""
-        return self.settlements[-1].totals if self.settlements else (0,) * len(self.rules.teams)
+        if self.settlements:
+            return self.settlements[-1].totals
+        return self.start or (0,) * len(self.rules.teams)
 
     @property
     def target(self) -> int:
@@ -238,7 +251,8 @@ class Game:
     def _gains(self) -> tuple[int, ...]:
         """What each player gained in the last deal, from the totals: for a settlement pickled
         before it had `Settlement.seat_points` (two seats, a team a player)."""
-        before = self.settlements[-2].totals if len(self.settlements) > 1 else (0, 0)
+        before = self.settlements[-2].totals if len(self.settlements) > 1 else (
+            self.start or (0, 0))
         return tuple(a - b for a, b in zip(self.settlements[-1].totals, before, strict=True))
 
     @property
@@ -312,7 +326,8 @@ class Game:
 
     def _key(self) -> tuple[object, ...]:
         self._sync()
-        return (self.rules, self.seed, self.first_dealer, self.draws, self.deals,
+        start = self.start if any(self.start) else None  # () (an old pickle) is zeros
+        return (self.rules, self.seed, self.first_dealer, self.draws, start, self.deals,
                 self.settlements, self.deal)
 
     def _sync(self) -> None:

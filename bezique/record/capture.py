@@ -43,11 +43,13 @@ def record_of(subject: Deal | Game) -> Record:
     """The record of a deal or of a whole `Game`, from each deal's own history
     (``deal.actions``).
 
-    A deal dealt by ``Deal.new`` is recorded by its seed (with its ``cut`` and ``guess`` where
-    they were given explicitly); a deal without a seed (``from_position``) by a
-    ``[deal.position]`` table of how it started (``deal.origin``), its cards with copy letters
-    so that replay places the very same physical cards. An action on a copy other than the one
-    `Deal.legal_actions` lists is written with its copy letter (``play QSb``, docs/rules.md#r10).
+    A game that started from totals of its own (`Game.start`, a match's handicap) records
+    them as its first deal's ``totals``. A deal dealt by ``Deal.new`` is recorded by its seed
+    (with its ``cut`` and ``guess`` where they were given explicitly); a deal without a seed
+    (``from_position``) by a ``[deal.position]`` table of how it started (``deal.origin``), its
+    cards with copy letters so that replay places the very same physical cards. An action on a
+    copy other than the one `Deal.legal_actions` lists is written with its copy letter (``play
+    QSb``, docs/rules.md#r10).
     Raises ValueError if the record would not reproduce the deal (a deal shuffled without a seed
     under ``deal.dealer_cut_bonus``, an action whose exact copy no notation replays, a game whose
     first dealer was not drawn from its seed).
@@ -69,8 +71,10 @@ def record_of(subject: Deal | Game) -> Record:
     result = Result(over=False, totals=game.totals) if res is None else Result(
         over=True, totals=res.totals, winner=res.winner, kind=res.kind, margin=res.margin
     )
-    return Record(rules=rules, inline=inline, result=result,
-                  deals=tuple(entry_of(d, in_game=True) for d in deals),
+    entries = [entry_of(d, in_game=True) for d in deals]
+    if entries and any(game.start):  # a game of a match starts from totals of its own
+        entries[0] = evolve(entries[0], totals=game.start)
+    return Record(rules=rules, inline=inline, result=result, deals=tuple(entries),
                   game=GameInfo(game.seed, game.first_dealer))
 
 

@@ -124,7 +124,10 @@ def steps(record: Record, sink: list[Game]) -> Iterator[Step]:
     its `Game` to ``sink`` first. Raises `RecordError` at the first damage."""
     game = None
     if record.game is not None:
-        game = Game(record.rules, seed=record.game.seed)
+        # a game of a match may start from totals of its own (`bezique.match.Match.starts`):
+        # its first deal's
+        start = record.deals[0].totals if record.deals and any(record.deals[0].totals) else None
+        game = Game(record.rules, seed=record.game.seed, totals=start)
         _check(0, "first dealer", record.game.first_dealer, game.first_dealer, None)
         sink.append(game)
     ply = 0
