@@ -215,6 +215,8 @@ def _trumps(rules: Rules) -> _Lines:
                                       "declared fixes trumps.",
     }[t.selection]
     lines: _Lines = [(how, ("trump.selection",))]
+    if t.selection.startswith("turn_up") and rules.pack.jokers:
+        lines.append((_turned_up_joker(rules), ("jokers.turned_up",)))
     if t.selection.startswith("first_marriage"):
         lines.append((f"The marriage that fixes trumps scores {t.first_marriage_value}.",
                       ("trump.first_marriage_value",)))
@@ -223,6 +225,15 @@ def _trumps(rules: Rules) -> _Lines:
                        "Nothing may be declared before trumps are fixed."),
                   ("trump.melds_before_trump",)))
     return lines
+
+
+def _turned_up_joker(rules: Rules) -> str:
+    """What a turned-up joker means (``jokers.turned_up``, docs/rules.md#dj1)."""
+    if rules.jokers.turned_up == "none":
+        return "A turned-up joker has no reading: the deal is played without trumps."
+    suit = {"diamonds": "♦"}[rules.jokers.turned_up]
+    return (f"A turned-up joker makes {suit} trumps; it is never the dix and may not be "
+            "exchanged for one.")
 
 
 def _declarations(rules: Rules) -> _Lines:
@@ -347,6 +358,8 @@ def _dix(rules: Rules) -> _Lines:
                      ", but not in the end phase."),
               "Playing the dix scores nothing."),
          ("dix.score_on_play", "dix.score_on_play_in_endgame")),
+        (_yes(d.award_to == "trick_winner", f"Each dix played scores {d.value} for the winner "
+              "of its trick, not for the player who played it.", ""), ("dix.award_to",)),
         (_yes(d.counts_as_meld, "Showing or exchanging the dix uses the trick's declaration.",
               "Showing or exchanging the dix does not use the trick's declaration."),
          ("dix.counts_as_meld",)),
@@ -389,6 +402,8 @@ def _tricks(rules: Rules) -> _Lines:
          ("tricks.before_trump_worthless",)),
         (f"Winning {which} scores {lt.value}." if lt.value else "The last trick scores nothing.",
          ("last_trick.value", "last_trick.which")),
+        (f"Won with the dix, it scores {lt.seven_bonus} more." if lt.value and lt.seven_bonus
+         else "", ("last_trick.seven_bonus",)),
     ]
 
 
@@ -421,9 +436,8 @@ def _scoring(rules: Rules) -> _Lines:
               "next ten.", "Trick points are not rounded."), ("trick_points.rounding",)),
         (_yes(b.when == "end_of_deal", "Trick points are counted at the end of the deal.",
               "Trick points are scored as the tricks are won."), ("brisques.when",)),
-        (_yes(b.counted == "always", "Trick points always count.",
-              "Brisques count only to break a tie or to save the loser from the rubicon."),
-         ("brisques.counted",)),
+        (_counted(rules), ("brisques.counted", "brisques.majority_penalty")
+         if b.counted == "majority" else ("brisques.counted",)),
         (f"A player with fewer than {b.min_for(rules.players)} brisques scores none of "
          "them." if b.min_for(rules.players) else "No minimum number of brisques.",
          ("brisques.min_to_score",)),
@@ -433,8 +447,22 @@ def _scoring(rules: Rules) -> _Lines:
          "the board." if b.min_board_score_to_count else "Brisques count whatever the "
          "board score.",
          ("brisques.min_board_score_to_count",)),
+        (f"A player whose brisques do not count for these conditions scores "
+         f"{b.shortfall_penalty} instead." if b.shortfall_penalty else "",
+         ("brisques.shortfall_penalty",)),
     ]
     return lines
+
+
+def _counted(rules: Rules) -> str:
+    """When trick points count (``brisques.counted``; docs/rules.md#dj15 for ``majority``)."""
+    b = rules.brisques
+    if b.counted == "majority":
+        side = "side" if partners(rules) else "player"
+        return (f"Only the {side} with more brisques scores them; the other scores "
+                f"{b.majority_penalty}. With equal brisques each scores its own.")
+    return _yes(b.counted == "always", "Trick points always count.",
+                "Brisques count only to break a tie or to save the loser from the rubicon.")
 
 
 def _most_brisques(rules: Rules) -> str:
@@ -497,8 +525,22 @@ def _end_count(rules: Rules) -> _Lines:
         (f"Both over {g.target} without a call-out: the target becomes "
          f"{g.both_over_new_target}." if g.both_over_new_target else "",
          ("game.both_over_new_target",)),
+        (_match(rules), ("match.consecutive_wins", "match.loser_start")),
     ]
     return lines
+
+
+def _match(rules: Rules) -> str:
+    """The match over games (``[match]``, docs/rules.md#dj18); nothing without one."""
+    m = rules.match
+    if not m.consecutive_wins:
+        return ""
+    text = (f"{m.consecutive_wins} games won in a row (a double win counting two) win a "
+            "match")
+    if m.loser_start:
+        text += (f"; the loser then starts every game at {m.loser_start}, until he has won a "
+                 "match in turn")
+    return text + "."
 
 
 def _cards(rules: Rules, spec: MeldSpec) -> str:
