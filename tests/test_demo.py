@@ -205,10 +205,6 @@ show_allowed = true
 diamonds trumps (``jokers.turned_up = "diamonds"``, BC code only)."""
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: bezique/start.py:96-97 takes the trump suit of a turned-up card from its bits "
-    "(turn_up >> 6), 4 for a joker, ignoring jokers.turned_up; Deal.trump then raises "
-    "IndexError (deal.py:274, SUIT_LIST[4]) and the narration cannot name the trumps"))
 def test_a_turned_up_joker_makes_diamonds_trumps_in_the_deal_header() -> None:
     """DJ1 (source: BC code only): with ``jokers.turned_up = "diamonds"`` a turned-up joker
     makes diamonds trumps; the deal header says so (seed 40 turns up a joker)."""
