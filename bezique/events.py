@@ -13,7 +13,8 @@ class Event(Frozen):
 
     ``kind`` is one of: ``deal`` (hands dealt), ``turn_up``, ``play``, ``trick`` (won; ``player``
     is the winner), ``score`` (``points`` credited to ``player`` for ``reason``: a meld name,
-    ``dix``, ``brisques``, ``trick_points``, ``last_trick``, ``carte_blanche``, ``rounding`` …),
+    ``dix``, ``brisques``, ``trick_points``, ``last_trick``, ``last_trick_seven``,
+    ``majority_penalty``, ``shortfall_penalty``, ``carte_blanche``, ``rounding`` …),
     ``meld`` (a declaration tabled; its points come in the ``score`` event that follows),
     ``announce`` (a pending declaration, Cady), ``pending_lost``, ``trump`` (trumps fixed),
     ``dix_exchange``, ``dix_show``, ``pass`` (the declaring turn handed to the partner;
