@@ -84,13 +84,14 @@ EXACT: list[tuple[str, str, str]] = [
     ("unknown_key_far_from_any_lists_known", X + "dix.zzzz = 1",
      "dix.zzzz: unknown key (known keys: rank, value, turn_up_scores, exchange_allowed, "
      "show_allowed, score_on_play, score_on_play_in_endgame, declare_anytime, counts_as_meld, "
-     "blocks_meld_same_trick, only_method)"),
+     "blocks_meld_same_trick, only_method, award_to)"),
     ("dotted_knob_of_rules_md_is_a_meld_value", X + "melds.four_tens = 90",
      "melds.four_tens: unknown key (known keys: table, values, four_of_a_kind_mode, "
      "carte_blanche_repeat, per_trick, pending, new_card_from_hand_required, reuse, "
      "marriage_to_sequence, sequence_to_marriage, double_after_two_singles, reform_after_play, "
      "reform_requires_hand_card, bezique_pair, on_last_stock_trick, "
-     "require_trump_marriage_before_sequence, timing, second_double_on_used_pair)"),
+     "require_trump_marriage_before_sequence, timing, second_double_on_used_pair, "
+     "sequence_from_own_marriage, multi_bezique_growth, first_bezique_value)"),
     ("quoted_odd_key_in_path", X + 'melds.values."four aces" = 100',
      'melds.values."four aces": no meld of that name in melds.table; did you mean '
      "'four_aces'?"),
@@ -289,7 +290,8 @@ def test_extends_missing_file(tmp_path: Path) -> None:
     found = problems('extends = "nowhere/base.toml"\n', base_dir=tmp_path)
     assert found == (f"{SRC}: extends: no built-in profile or file 'nowhere/base.toml' "
                      "(built-in: besigue, bezique, bezique-first-marriage, chinese, eight-pack, "
-                     "five-hundred, four-handed, partnership, pinochle, rubicon, three-handed)",)
+                     "five-hundred, four-handed, joker, joker-four, joker-partnership, "
+                     "partnership, pinochle, rubicon, three-handed)",)
 
 
 def test_extends_wrong_type_still_reports_own_keys() -> None:

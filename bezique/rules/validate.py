@@ -18,6 +18,8 @@ from bezique.rules.convert import format_path
 from bezique.rules.model import (
     MAX_SEATS,
     GameRules,
+    JokerRules,
+    MatchRules,
     MeldSpec,
     PartnershipRules,
     RubiconRules,
@@ -40,6 +42,8 @@ MIN_SEATS = 2
 """The fewest seats a profile may have (``seats.players``; the most is `MAX_SEATS`)."""
 MAX_LISTED = 8
 """Seat and team numbers a problem lists before it counts the rest."""
+MAX_MATCH_GAMES = 100
+"""The most consecutive games ``match.consecutive_wins`` may ask for."""
 _NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
@@ -112,27 +116,29 @@ def _deal_issues(rules: Rules, out: list[Issue]) -> None:
     turn_up = rules.trump.selection.startswith("turn_up")
     players = rules.players if MIN_SEATS <= rules.players <= MAX_SEATS else 2
     needed = players * hand + (1 if turn_up else 0) + 1
-    if 1 <= pack.copies <= MAX_COPIES and pack.ranks and hand >= 1 and pack_size < needed:
+    keys = "pack.ranks, pack.copies" + (", pack.jokers" if pack.jokers else "")
+    sized = 1 <= pack.copies <= MAX_COPIES and 0 <= pack.jokers <= MAX_COPIES
+    if sized and pack.ranks and hand >= 1 and pack_size < needed:
         out.append(
             Issue(
                 "deal.hand_size",
-                f"a pack of {pack_size} cards (pack.ranks, pack.copies) cannot deal "
+                f"a pack of {pack_size} cards ({keys}) cannot deal "
                 f"{_NUMBERS[players]} hands of {hand}{' and a turn-up' if turn_up else ''} and "
                 "leave a stock",
-                {"pack.ranks", "pack.copies", "trump.selection", "seats.players"},
+                {"pack.ranks", "pack.copies", "pack.jokers", "trump.selection", "seats.players"},
             )
         )
-    elif 1 <= pack.copies <= MAX_COPIES and pack.ranks and hand >= 1:
+    elif sized and pack.ranks and hand >= 1:
         stock = pack_size - players * hand
         if stock % players:
             out.append(
                 Issue(
                     "seats.players",
-                    f"a pack of {pack_size} cards (pack.ranks, pack.copies) less {players} "
+                    f"a pack of {pack_size} cards ({keys}) less {players} "
                     f"hands of {hand} (deal.hand_size) leaves a stock of {stock} = "
                     f"{stock // players} × {players} + {stock % players}: every seat draws "
                     "one card a trick, so the stock must divide by the seats",
-                    {"pack.ranks", "pack.copies", "deal.hand_size"},
+                    {"pack.ranks", "pack.copies", "pack.jokers", "deal.hand_size"},
                 )
             )
     if deal.dealer_cut_bonus and not players * hand <= deal.cut_bonus_exact <= pack_size:
@@ -141,8 +147,8 @@ def _deal_issues(rules: Rules, out: list[Issue]) -> None:
                 "deal.cut_bonus_exact",
                 f"must lie between the cards dealt ({players * hand}) and the pack size "
                 f"({pack_size}), got {deal.cut_bonus_exact}",
-                {"deal.hand_size", "pack.ranks", "pack.copies", "deal.dealer_cut_bonus",
-                 "seats.players"},
+                {"deal.hand_size", "pack.ranks", "pack.copies", "pack.jokers",
+                 "deal.dealer_cut_bonus", "seats.players"},
             )
         )
     _points(out, "deal.cut_bonus_dealer", deal.cut_bonus_dealer)
@@ -180,6 +186,9 @@ def _meld_spec_issues(rules: Rules, name: str, spec: MeldSpec, out: list[Issue])
         out.append(Issue(f"{path}.ranks", "suits = 'each' (one of every suit) takes one rank"))
     if not 1 <= spec.copies <= MAX_COPIES:
         out.append(Issue(f"{path}.copies", f"must be 1 to {MAX_COPIES}, got {spec.copies}"))
+    elif scored and spec.suits == "jokers" and pack.jokers == 0:
+        out.append(Issue(format_path(("melds", "values", name)), "no jokers to score: the pack "
+                         "has none (pack.jokers = 0)", {"pack.jokers", f"{path}.suits"}))
     elif scored and spec.suits == "jokers" and spec.copies > pack.jokers:
         out.append(Issue(f"{path}.copies", f"{spec.copies} jokers are more than the pack holds "
                          f"(pack.jokers = {pack.jokers})",
@@ -234,6 +243,12 @@ def _meld_issues(rules: Rules, out: list[Issue]) -> None:
                 Issue(vpath, f"no meld of that name in melds.table{tip}")
             )
         _points(out, vpath, value)
+    if melds.sequence_from_own_marriage and rules.trump.selection == "first_marriage_or_sequence":
+        out.append(Issue("melds.sequence_from_own_marriage", "true lets a sequence grow only "
+                         "from its declarer's trump marriage, so no sequence could fix trumps "
+                         "as trump.selection = 'first_marriage_or_sequence' says",
+                         {"trump.selection"}))
+    _points(out, "melds.first_bezique_value", melds.first_bezique_value)
     if not 1 <= melds.per_trick <= 8:
         out.append(Issue("melds.per_trick", f"must be 1 to 8, got {melds.per_trick}"))
     if rules.trump.selection.startswith("first_marriage") and not any(
@@ -247,6 +262,44 @@ def _meld_issues(rules: Rules, out: list[Issue]) -> None:
                 {"melds.table", "melds.values"},
             )
         )
+
+
+def _joker_issues(rules: Rules, out: list[Issue]) -> None:
+    """The ``[jokers]`` keys (docs/rules.md#joker-validation): each needs jokers in the pack,
+    and what it names must be in the meld table."""
+    jokers, count = rules.jokers, rules.pack.jokers
+    if not 0 <= count <= MAX_COPIES:
+        return  # reported at pack.jokers
+    if count == 0:
+        plain = JokerRules()
+        for attribute in attrs.fields(JokerRules):
+            value = getattr(jokers, attribute.name)
+            if value != getattr(plain, attribute.name):
+                out.append(Issue(f"jokers.{attribute.name}", f"{_shown(value)}: no jokers to "
+                                 "apply it to (pack.jokers = 0)", {"pack.jokers"}))
+        return
+    if not 1 <= jokers.max_per_meld <= count:
+        out.append(Issue("jokers.max_per_meld", f"must be 1 to {count} (pack.jokers), got "
+                         f"{jokers.max_per_meld}", {"pack.jokers"}))
+    table, values = rules.melds.table, rules.melds.values
+    for name in jokers.wild_in:
+        if name not in table:
+            hint = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
+            tip = f"; did you mean '{hint[0]}'?" if hint else ""
+            out.append(Issue("jokers.wild_in", f"{name!r} is no meld of melds.table{tip}",
+                             {"melds.table"}))
+    if jokers.in_trump_quartets and not any(
+        spec.suits == "trump" and len(spec.ranks) == 1 and values.get(name, 0) > 0
+        for name, spec in table.items()
+    ):
+        out.append(Issue("jokers.in_trump_quartets", "true, but melds.table scores no trump "
+                         "quartet (suits = 'trump', one rank) for a joker to enter",
+                         {"melds.table", "melds.values"}))
+    if jokers.turned_up == "none" and rules.trump.selection.startswith("turn_up"):
+        out.append(Issue("jokers.turned_up", f"'none' leaves a turned-up joker without a "
+                         f"reading, and trump.selection = {rules.trump.selection!r} turns up a "
+                         f"card of a pack with {count} jokers: say what it makes trumps "
+                         "('diamonds'; docs/rules.md#dj1)", {"trump.selection", "pack.jokers"}))
 
 
 def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
@@ -264,6 +317,8 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
         ("brisques.majority_bonus", rules.brisques.majority_bonus),
         ("brisques.min_board_score_to_count", rules.brisques.min_board_score_to_count),
         ("last_trick.value", rules.last_trick.value),
+        ("last_trick.seven_bonus", rules.last_trick.seven_bonus),
+        ("match.loser_start", rules.match.loser_start),
         ("game.tie_raise", rules.game.tie_raise),
         ("game.double_win_below", rules.game.double_win_below),
         ("game.both_over_new_target", rules.game.both_over_new_target),
@@ -274,7 +329,13 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
         ("rubicon.loser_under_100_extra", rules.rubicon.loser_under_100_extra),
     ):
         _points(out, path, value, limit=MAX_TARGET)
+    for path, value in (("brisques.majority_penalty", rules.brisques.majority_penalty),
+                        ("brisques.shortfall_penalty", rules.brisques.shortfall_penalty)):
+        if not -MAX_TARGET <= value <= 0:
+            out.append(Issue(path, f"a penalty is 0 or negative, down to -{MAX_TARGET:_}, got "
+                             f"{value}"))
     _min_to_score_issues(rules, out)
+    _match_issues(rules, out)
     game = rules.game
     if not 1 <= game.target <= MAX_TARGET:
         out.append(Issue("game.target", f"must be 1 to {MAX_TARGET:_}, got {game.target}"))
@@ -306,6 +367,21 @@ def _scoring_issues(rules: Rules, out: list[Issue]) -> None:
                 {"game.single_deal"},
             )
         )
+
+
+def _match_issues(rules: Rules, out: list[Issue]) -> None:
+    """``[match]`` (docs/rules.md#dj18): a number of games, and a start below the target that
+    only a match layer gives."""
+    match, target = rules.match, rules.game.target
+    if not 0 <= match.consecutive_wins <= MAX_MATCH_GAMES:
+        out.append(Issue("match.consecutive_wins", f"must be 0 (no match) to {MAX_MATCH_GAMES}, "
+                         f"got {match.consecutive_wins}"))
+    elif match.loser_start and not match.consecutive_wins:
+        out.append(Issue("match.loser_start", f"{match.loser_start}: no match to lose "
+                         "(match.consecutive_wins = 0)", {"match.consecutive_wins"}))
+    if 1 <= target <= match.loser_start:
+        out.append(Issue("match.loser_start", f"{match.loser_start} must be below game.target "
+                         f"{target}", {"game.target"}))
 
 
 def _min_to_score_issues(rules: Rules, out: list[Issue]) -> None:
@@ -408,13 +484,17 @@ def _seat_issues(rules: Rules, out: list[Issue]) -> None:
 
 
 def _shown(value: object) -> str:
+    """A key's value as a problem quotes it (``true``, ``'winner_only'``, ``['four_aces']``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_shown(item) for item in value) + "]"
     return repr(value)
 
 
 def _two_team_issues(rules: Rules, team_count: int, out: list[Issue]) -> None:
-    """Keys that settle one winner against one loser need two teams (docs/rules.md#dm12)."""
+    """Keys that settle one winner against one loser need two teams (docs/rules.md#dm12; the
+    match and the brisque majority of the joker game, #dj15 and #dj18)."""
     game, plain = rules.game, GameRules()
     why = (f"settles one winner against one loser, so it needs two teams, not {team_count} "
            "(seats.teams)")
@@ -422,10 +502,17 @@ def _two_team_issues(rules: Rules, team_count: int, out: list[Issue]) -> None:
     for key in ("double_win_below", "call_out", "single_deal"):
         if getattr(game, key) != getattr(plain, key):
             out.append(Issue(f"game.{key}", why, involves))
-    rubicon, none = rules.rubicon, RubiconRules()
-    for attribute in attrs.fields(RubiconRules):
-        if getattr(rubicon, attribute.name) != getattr(none, attribute.name):
-            out.append(Issue(f"rubicon.{attribute.name}", why, involves))
+    tables: tuple[tuple[str, RubiconRules | MatchRules], ...] = (
+        ("rubicon", RubiconRules()), ("match", MatchRules()))
+    for table, default in tables:
+        section = getattr(rules, table)
+        for attribute in attrs.fields(type(default)):
+            if getattr(section, attribute.name) != getattr(default, attribute.name):
+                out.append(Issue(f"{table}.{attribute.name}", why, involves))
+    if rules.brisques.counted == "majority":
+        out.append(Issue("brisques.counted", "'majority' sets the side with more brisques "
+                         "against the side with fewer, so it needs two teams, not "
+                         f"{team_count} (seats.teams)", involves))
 
 
 def _two_seat_issues(rules: Rules, out: list[Issue]) -> None:
@@ -451,6 +538,7 @@ def check(rules: Rules) -> list[Issue]:
     _pack_issues(rules, out)
     _deal_issues(rules, out)
     _meld_issues(rules, out)
+    _joker_issues(rules, out)
     _scoring_issues(rules, out)
     _seat_issues(rules, out)
     return out
