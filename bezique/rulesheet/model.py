@@ -16,6 +16,7 @@ from attrs import frozen
 
 from bezique.rules.diff import diff_rules
 from bezique.rules.model import MeldSpec, PartnershipRules, Rules
+from bezique.rulesheet.jokers import joker_lines, meld_lines, pack_jokers
 from bezique.rulesheet.seats import (
     draw_at_seats,
     more_seat_duties,
@@ -116,6 +117,7 @@ def build_sheet(rules: Rules, base: Rules | None = None) -> Sheet:
         mark("Trumps", _trumps(rules)),
         mark("Declarations", _declarations(rules)),
         mark("Reuse of declared cards", _reuse(rules)),
+        *([mark("Jokers", joker_lines(rules))] if rules.pack.jokers else []),
         mark("The dix", _dix(rules)),
         mark("Tricks and the end phase", _tricks(rules)),
         mark("Scoring of tricks", _scoring(rules)),
@@ -160,8 +162,11 @@ def _yes(flag: bool, yes: str, no: str) -> str:
 def _deal(rules: Rules) -> _Lines:
     pack, deal = rules.pack, rules.deal
     per_pack = len(pack.ranks) * 4
-    size = per_pack * pack.copies
+    size = per_pack * pack.copies + pack.jokers
     packs = "one pack" if pack.copies == 1 else f"{_n(pack.copies)} packs mixed"
+    cards = (f"{size} cards: {packs} of {per_pack} ({' '.join(pack.ranks)} in each suit, "
+             f"highest first){pack_jokers(rules)}.")
+    keys = ("pack.ranks", "pack.copies", *(("pack.jokers",) if pack.jokers else ()))
     dealt = 2 * deal.hand_size
     packets = deal.packets
     if len(packets) == 1:
@@ -175,7 +180,7 @@ def _deal(rules: Rules) -> _Lines:
         "random": "The first dealer is chosen at random.",
     }[deal.first_dealer]
     rotation = {
-        "alternate": "The deal alternates." if two_seats(rules) else
+        "alternate": "The deal alternates." if rules.players == 2 else
                      "The deal passes to the next seat in playing order.",
         "last_trick_winner_deals": "The winner of the last trick deals next.",
         "hand_winner_deals": "The winner of the deal deals next.",
@@ -183,14 +188,12 @@ def _deal(rules: Rules) -> _Lines:
     lines: _Lines
     if two_seats(rules):
         lines = [
-            (f"Two players, P0 and P1. {size} cards: {packs} of {per_pack} "
-             f"({' '.join(pack.ranks)} in each suit, highest first).",
-             ("pack.ranks", "pack.copies")),
+            (f"Two players, P0 and P1. {cards}", keys),
             (f"Each player is dealt {deal.hand_size} cards, {how}, non-dealer first; the other "
              f"{size - dealt} cards form the stock.", ("deal.hand_size", "deal.packets")),
         ]
     else:
-        lines = seat_lines(rules, size, packs, per_pack, how)
+        lines = seat_lines(rules, size, cards, keys, how)
     lines += [(first, ("deal.first_dealer",)), (rotation, ("deal.rotation",))]
     if deal.dealer_cut_bonus:
         lines.append((
@@ -222,7 +225,10 @@ def _trumps(rules: Rules) -> _Lines:
                       ("trump.first_marriage_value",)))
     lines.append((_yes(t.melds_before_trump == "any",
                        "Any declaration may be made before trumps are fixed.",
-                       "Nothing may be declared before trumps are fixed."),
+                       _yes(t.selection.startswith("first_marriage") and rules.pack.jokers > 0,
+                            "Nothing but the marriage that fixes them may be declared before "
+                            "trumps are fixed.",
+                            "Nothing may be declared before trumps are fixed.")),
                   ("trump.melds_before_trump",)))
     return lines
 
@@ -283,6 +289,8 @@ def _reuse(rules: Rules) -> _Lines:
         return [("A card that has served in a declaration never serves in another "
                  "(docs/rules.md#invariant-reuse).", ("melds.reuse",))]
     single, double = _pair_names(rules)
+    doubles = any(s.suits == "bezique_pair" and s.order > 1 and m.values.get(n, 0) > 0
+                  for n, s in m.table.items())
     return [
         ("A declared card may serve again in a declaration of another class, and in its own "
          "class only in a declaration of higher order (docs/rules.md#r11, "
@@ -297,8 +305,8 @@ def _reuse(rules: Rules) -> _Lines:
          ("melds.sequence_to_marriage",)),
         (_yes(m.double_after_two_singles,
               f"Two single {single}s scored separately may be scored again as a {double}.",
-              f"A {double} counts only when its four cards are declared together."),
-         ("melds.double_after_two_singles",)),
+              f"A {double} counts only when its four cards are declared together.")
+         if doubles else "", ("melds.double_after_two_singles",)),
         (_yes(m.reform_after_play,
               "When a card of a declared combination is played, the combination may be "
               "re-formed once with a fresh card and scored again (docs/rules.md#r12).",
@@ -314,8 +322,9 @@ def _reuse(rules: Rules) -> _Lines:
               f"A second {double} may be declared to a {single} that already served in a "
               f"{double}.",
               f"A {single} that served in a {double} serves in no other {double}.")
-         if m.second_double_on_used_pair or not two_seats(rules) else "",
+         if doubles and (m.second_double_on_used_pair or not two_seats(rules)) else "",
          ("melds.second_double_on_used_pair",)),
+        *meld_lines(rules),
         ("A trump quartet over a plain quartet needs a fresh trump card "
          "(docs/rules.md#r13)." if any(s.order > 1 and s.suits == "trump" and len(s.ranks) == 1
                                        for s in m.table.values()) else "",
@@ -345,10 +354,13 @@ def _dix(rules: Rules) -> _Lines:
     return [
         (f"The dix is {name}; it scores {d.value} (docs/rules.md#r4).", ("dix.rank", "dix.value")),
         (_yes(d.turn_up_scores, "A dix turned up scores for the dealer.",
-              "A dix turned up scores nothing."), ("dix.turn_up_scores",)),
+              "A dix turned up scores nothing.")
+         if rules.trump.selection.startswith("turn_up") or d.turn_up_scores else "",
+         ("dix.turn_up_scores",)),
         (f"Its holder may, after winning a trick, {methods}"
-         f"{_yes(d.declare_anytime, ', at any time without a trick win', '')}.",
-         ("dix.only_method", "dix.declare_anytime")),
+         f"{_yes(d.declare_anytime, ', at any time without a trick win', '')}."
+         if d.exchange_allowed or d.show_allowed else "Its holder may neither exchange nor "
+         "show it: a dix scores only when played.", ("dix.only_method", "dix.declare_anytime")),
         (_yes(d.exchange_allowed, "Exchanging the dix for the turn-up is allowed.",
               "The dix may not be exchanged for the turn-up."), ("dix.exchange_allowed",)),
         (_yes(d.show_allowed, "Showing the dix for its points is allowed.",
@@ -360,13 +372,14 @@ def _dix(rules: Rules) -> _Lines:
          ("dix.score_on_play", "dix.score_on_play_in_endgame")),
         (_yes(d.award_to == "trick_winner", f"Each dix played scores {d.value} for the winner "
               "of its trick, not for the player who played it.", ""), ("dix.award_to",)),
+    ] + ([
         (_yes(d.counts_as_meld, "Showing or exchanging the dix uses the trick's declaration.",
               "Showing or exchanging the dix does not use the trick's declaration."),
          ("dix.counts_as_meld",)),
         (_yes(d.blocks_meld_same_trick, "No other declaration on the trick the dix is used.",
               "Another declaration may follow the dix on the same trick."),
          ("dix.blocks_meld_same_trick",)),
-    ]
+    ] if d.exchange_allowed or d.show_allowed else [])
 
 
 def _tricks(rules: Rules) -> _Lines:
@@ -408,7 +421,7 @@ def _tricks(rules: Rules) -> _Lines:
 
 
 def _draw(rules: Rules) -> str:
-    if not two_seats(rules):
+    if rules.players != 2:
         return draw_at_seats(rules)
     text = "Each trick's winner draws first from the stock, then the other"
     if rules.trump.selection.startswith("first_marriage"):
@@ -469,7 +482,7 @@ def _most_brisques(rules: Rules) -> str:
     """The majority bonus: to the player with more brisques, at more seats to the one with
     the most, alone (docs/rules.md#more-seats)."""
     bonus = rules.brisques.majority_bonus
-    if two_seats(rules):
+    if rules.players == 2:
         return f"The player with more brisques scores {bonus} more."
     return f"The player with the most brisques, if no other has as many, scores {bonus} more."
 
@@ -513,7 +526,7 @@ def _end_count(rules: Rules) -> _Lines:
         (f"Deals go on until {who} has {g.target}; the game ends {end}, and the higher "
          "total wins.", ("game.target", "game.end", "game.single_deal")),
         (_yes(g.count_order == "simultaneous",
-              "Both players count at the end of a deal." if two_seats(rules) else
+              "Both players count at the end of a deal." if rules.players == 2 else
               "Every player counts at the end of a deal.",
               "The non-dealer counts first; reaching the target stops the count."),
          ("game.count_order",)),
@@ -546,6 +559,8 @@ def _match(rules: Rules) -> str:
 def _cards(rules: Rules, spec: MeldSpec) -> str:
     if spec.suits == "none":
         return f"{rules.deal.hand_size} cards without K, Q or J"
+    if spec.suits == "jokers":
+        return f"{spec.copies} × JK"
     if spec.suits == "bezique_pair":
         pair = {"QS_JD": "Q♠ J♦", "trump_queen_paired_jack": "Q J",
                 "nie_swap": "Q♠ J♦ / Q♦ J♠"}[rules.melds.bezique_pair]
@@ -567,5 +582,6 @@ def _suits(rules: Rules, spec: MeldSpec) -> str:
         return ("one of each suit" if rules.melds.four_of_a_kind_mode == "one_per_suit"
                 and len(spec.ranks) == 1 else "any suits")
     return {"trump": "trumps", "plain": "one plain suit", "same": "any one suit",
-            "each": "one of each suit", "none": "the whole hand"}[spec.suits]
+            "each": "one of each suit", "none": "the whole hand", "jokers": "jokers only"
+            }[spec.suits]
 

@@ -27,17 +27,16 @@ def partners(rules: Rules) -> bool:
     return any(len(team) > 1 for team in rules.teams)
 
 
-def seat_lines(rules: Rules, size: int, packs: str, per_pack: int, how: str) -> Lines:
-    """The deal's opening lines at other than the two default seats."""
+def seat_lines(rules: Rules, size: int, cards: str, keys: tuple[str, ...], how: str) -> Lines:
+    """The deal's opening lines at other than the two default seats: ``cards`` says what the
+    pack of ``size`` cards is, from the pack keys ``keys``."""
     n, hand = rules.players, rules.deal.hand_size
-    last = f"P{n - 1}"
+    seats = "P0 and P1" if n == 2 else f"P0 to P{n - 1}"
     passes = _yes(rules.seats.direction == "clockwise", "to the left (clockwise)",
                   "to the right (counter-clockwise)")
     lines: Lines = [
-        (f"{_COUNTS.get(n, str(n))} players, P0 to {last}, numbered in playing order; play "
-         f"and the deal pass {passes}. {size} cards: {packs} of {per_pack} "
-         f"({' '.join(rules.pack.ranks)} in each suit, highest first).",
-         ("seats.players", "seats.direction", "pack.ranks", "pack.copies")),
+        (f"{_COUNTS.get(n, str(n))} players, {seats}, numbered in playing order; play "
+         f"and the deal pass {passes}. {cards}", ("seats.players", "seats.direction", *keys)),
         (f"Each player is dealt {hand} cards, {how}, the seat after the dealer first; the "
          f"other {size - n * hand} cards form the stock.",
          ("deal.hand_size", "deal.packets", "seats.players")),
@@ -82,7 +81,7 @@ def more_seat_duties(rules: Rules) -> Lines:
     """How the end-phase duty reads at more seats: lines only where a key is not at its
     default or more than two play (at two seats every value plays alike)."""
     e, plain = rules.endgame, EndgameRules()
-    shown = not two_seats(rules)
+    shown = rules.players > 2
     lines: Lines = []
     if shown or e.format != plain.format:
         lines.append((_yes(e.format == "full_table",
