@@ -4,9 +4,9 @@ defaults, so that every sheet of a game without jokers reads as before the keys 
 
 >>> from bezique.rules import load_profile
 >>> for text, keys in joker_lines(load_profile("joker"))[:2]:
-...     print(keys, text[:50])
-('pack.jokers',) A joker has no suit and no rank: it counts for noth
-('jokers.wild_in',) A joker may stand for a missing card, of the rank
+...     print(keys, text.split(", ")[-1])
+('pack.jokers',) A joker has no suit and no rank: it counts for nothing in tricks and is no brisque.
+('jokers.wild_in',) four jacks.
 """
 
 from __future__ import annotations
