@@ -80,15 +80,19 @@ def joker_lines(rules: Rules) -> Lines:
     ]
 
 
-def meld_lines(rules: Rules) -> Lines:
-    """The meld keys of the joker game (docs/rules.md#dj3 to #dj5), each only where it is off
-    its default."""
+def meld_lines(rules: Rules, doubles: bool) -> Lines:
+    """The meld keys of the joker game (docs/rules.md#dj3 to #dj5): each where it is off its
+    default, the sequence's also in a game with jokers; ``doubles``: whether the table scores a
+    multiple bezique."""
     m = rules.melds
     lines: Lines = []
-    if m.sequence_from_own_marriage:
-        lines.append(("A sequence is made only by adding the A, 10 and J of trumps to one's own "
-                      "trump marriage on the table.", ("melds.sequence_from_own_marriage",)))
-    if not m.multi_bezique_growth:
+    if m.sequence_from_own_marriage or rules.pack.jokers:
+        lines.append((_yes(m.sequence_from_own_marriage,
+                           "A sequence is made only by adding the A, 10 and J of trumps to "
+                           "one's own trump marriage on the table.",
+                           "A sequence may be declared at once, without a marriage before it."),
+                      ("melds.sequence_from_own_marriage",)))
+    if doubles and not m.multi_bezique_growth:
         lines.append(("A double or triple bezique scores only with all its cards laid at once; "
                       "it never grows from beziques already on the table.",
                       ("melds.multi_bezique_growth",)))

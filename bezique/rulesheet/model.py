@@ -306,7 +306,7 @@ def _reuse(rules: Rules) -> _Lines:
         (_yes(m.double_after_two_singles,
               f"Two single {single}s scored separately may be scored again as a {double}.",
               f"A {double} counts only when its four cards are declared together.")
-         if doubles else "", ("melds.double_after_two_singles",)),
+         if doubles and m.multi_bezique_growth else "", ("melds.double_after_two_singles",)),
         (_yes(m.reform_after_play,
               "When a card of a declared combination is played, the combination may be "
               "re-formed once with a fresh card and scored again (docs/rules.md#r12).",
@@ -322,12 +322,13 @@ def _reuse(rules: Rules) -> _Lines:
               f"A second {double} may be declared to a {single} that already served in a "
               f"{double}.",
               f"A {single} that served in a {double} serves in no other {double}.")
-         if doubles and (m.second_double_on_used_pair or not two_seats(rules)) else "",
+         if doubles and (m.second_double_on_used_pair or rules.players > 2) else "",
          ("melds.second_double_on_used_pair",)),
-        *meld_lines(rules),
+        *meld_lines(rules, doubles),
         ("A trump quartet over a plain quartet needs a fresh trump card "
          "(docs/rules.md#r13)." if any(s.order > 1 and s.suits == "trump" and len(s.ranks) == 1
-                                       for s in m.table.values()) else "",
+                                       and m.values.get(n, 0) > 0
+                                       for n, s in m.table.items()) else "",
          ("melds.table",)),
     ]
 
