@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bezique import Deal, Rules, list_profiles, load_profile, profile_from_toml
 from bezique.check.strategies import (
+    JOKER_KNOBS,
     KNOBS,
     Playout,
     actions,
@@ -51,6 +52,29 @@ def test_profiles_vary_knobs_of_rules_section_3() -> None:
     collect()
     assert {"follow_only", "first_marriage"} & seen
     assert "endgame.obligation" in KNOBS and "follow_only" in KNOBS["endgame.obligation"]
+
+
+def test_profiles_vary_the_joker_knobs_on_a_base_with_jokers() -> None:
+    """docs/rules.md#knobs-jokers: each drawn variation of ``joker`` is valid, and the draws
+    reach the joker keys (a turned-up trump always with ``jokers.turned_up = "diamonds"``)."""
+    seen: set[tuple[str, object]] = set()
+
+    @settings(max_examples=60, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(profiles(base="joker"))
+    def collect(rules: Rules) -> None:
+        assert profile_from_toml(rules.to_toml()) == rules
+        if rules.pack.jokers and rules.trump.selection.startswith("turn_up"):
+            assert rules.jokers.turned_up == "diamonds"
+        j = rules.jokers
+        seen.update({("max_per_meld", j.max_per_meld), ("reuse", j.reuse),
+                     ("endgame_play", j.endgame_play), ("wild_in", len(j.wild_in)),
+                     ("jokers", rules.pack.jokers)})
+
+    collect()
+    assert {("max_per_meld", 4), ("reuse", "never"), ("endgame_play", "last_resort")} <= seen
+    assert ("wild_in", 4) in seen and any(k == "wild_in" and v != 4 for k, v in seen)
+    assert "jokers.max_per_meld" in JOKER_KNOBS and "jokers.max_per_meld" not in KNOBS
 
 
 @SETTINGS

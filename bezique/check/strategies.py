@@ -50,6 +50,7 @@ from bezique.errors import ProfileError
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 
 __all__ = [
+    "JOKER_KNOBS",
     "KNOBS",
     "Playout",
     "actions",
@@ -126,6 +127,21 @@ KNOBS: Mapping[str, tuple[Any, ...]] = {
 }
 """The house-rule knobs `profiles` varies, with the values docs/rules.md#knobs gives for each."""
 
+JOKER_KNOBS: Mapping[str, tuple[Any, ...]] = {
+    "pack.jokers": (4, 0),
+    "jokers.max_per_meld": (1, 2, 4),
+    "jokers.in_trump_quartets": _BOOL,
+    "jokers.reuse": ("class_rule", "never"),
+    "jokers.fresh_card_may_be_joker": _BOOL,
+    "jokers.endgame_play": ("when_void", "last_resort"),
+    "melds.sequence_from_own_marriage": _BOOL,
+    "melds.multi_bezique_growth": _BOOL,
+    "melds.first_bezique_value": (0, 100),
+}
+"""The knobs of the joker game (docs/rules.md#knobs-jokers), varied where the base has jokers;
+``jokers.wild_in`` is drawn from the quartets and every meld but the sequence (PH), and a
+turned-up trump takes ``jokers.turned_up = "diamonds"``, the one reading a valid profile has."""
+
 MELD_VALUES: Mapping[str, tuple[int, ...]] = {
     "four_tens": (0, 90),
     "back_door": (0, 120, 150),
@@ -133,6 +149,7 @@ MELD_VALUES: Mapping[str, tuple[int, ...]] = {
     "double_bezique": (500, 300, 80),
     "triple_bezique": (1500,),
     "carte_blanche": (0, 50, 250),
+    "four_jokers": (0, 200),
 }
 """Meld-table values (docs/rules.md#knobs-melds) varied where the base's table has the meld."""
 
@@ -193,7 +210,24 @@ def _variation(draw: st.DrawFn, base: Rules) -> Rules:
             value = draw(_maybe(values), label=f"melds.values.{name}")
             if value is not None:
                 overrides.setdefault(f"melds.values.{name}", value)
+    if base.pack.jokers:
+        _joker_knobs(draw, base, overrides)
     return _build(base, overrides)
+
+
+def _joker_knobs(draw: st.DrawFn, base: Rules, overrides: dict[str, Any]) -> None:
+    """Draw `JOKER_KNOBS` and ``jokers.wild_in`` into ``overrides`` (a base with jokers)."""
+    for path, values in JOKER_KNOBS.items():
+        value = draw(_maybe(values), label=path)
+        if value is not None:
+            overrides[path] = value
+    table = base.melds.table
+    every = [n for n, spec in table.items() if n != "sequence" and spec.suits != "jokers"]
+    wild = draw(_maybe([list(base.jokers.wild_in), every]), label="jokers.wild_in")
+    if wild is not None:
+        overrides["jokers.wild_in"] = wild
+    if str(overrides.get("trump.selection", base.trump.selection)).startswith("turn_up"):
+        overrides["jokers.turned_up"] = "diamonds"
 
 
 def _build(base: Rules, overrides: Mapping[str, Any]) -> Rules:
