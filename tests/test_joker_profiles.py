@@ -1,7 +1,8 @@
 """Issue 35: the joker profiles ``joker``, ``joker-four`` and ``joker-partnership``
 (docs/rules.md#game-joker): their contracts (seats, teams), the deal arithmetic of JB-09 and J2
-at two, three and four seats, and validation (docs/rules.md#joker-validation): every row of the
-table reported on its key path, JB-09's refused profiles, and every problem at once.
+at two, three and four seats, validation (docs/rules.md#joker-validation): every row of the
+table reported on its key path, JB-09's refused profiles, and every problem at once; and the
+command line on each profile (``profiles show``, ``rules``, ``check``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 import pytest
 
 from bezique import Deal, ProfileError, load_profile, profile_from_toml
+from bezique.cli import main
 from bezique.rules import Rules
 from bezique.rules.validate import validate
 
@@ -261,3 +263,41 @@ def test_each_documented_joker_option_loads(text: str) -> None:
     profile."""
     rules = profile_from_toml(text)
     assert profile_from_toml(rules.to_toml()) == rules
+
+
+# --- the command line on each joker profile ------------------------------------------------
+
+JOKER_PROFILES = ["joker", "joker-four", "joker-partnership"]
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_profiles_show_writes_a_joker_profile_that_loads_back(
+    name: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["profiles", "show", name]) == 0
+    assert profile_from_toml(capsys.readouterr().out) == load_profile(name)
+    assert main(["profiles", "show", name, "--summary"]) == 0
+    assert "4 x 32 + 4 jokers = 132 cards" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_rules_prints_the_joker_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The sheet counts the jokers in the pack and the stock and says what a joker does."""
+    assert main(["rules", name]) == 0
+    out = capsys.readouterr().out
+    stock = 132 - 9 * load_profile(name).players
+    assert "and four jokers." in out and f"the other {stock} cards form the stock" in out
+    assert "\nJOKERS\n" in out and "A joker never completes a trump quartet" in out
+    for key in ("pack.jokers", "jokers.wild_in", "jokers.max_per_meld", "jokers.reuse",
+                "jokers.in_trump_quartets", "jokers.fresh_card_may_be_joker",
+                "jokers.endgame_play", "melds.sequence_from_own_marriage"):
+        assert key in out, key
+
+
+@pytest.mark.parametrize("name", JOKER_PROFILES)
+def test_check_finds_every_invariant_holding_on_a_joker_profile(
+    name: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", name, "--deals", "2", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"check: {name} (") and "every invariant holds" in out
