@@ -8,12 +8,15 @@ command line on each profile (``profiles show``, ``rules``, ``check``).
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from bezique import Deal, ProfileError, load_profile, profile_from_toml
 from bezique.cli import main
 from bezique.rules import Rules
+from bezique.rules.convert import structure_partial
+from bezique.rules.load import LATE_KEYS
 from bezique.rules.validate import validate
 
 SRC = "house.toml"
@@ -68,6 +71,79 @@ def test_three_seat_house_profile_is_valid() -> None:
     rules = profile_from_toml(THREE)
     assert rules.players == 3 and rules.teams == ((0,), (1,), (2,))
     assert validate(rules) == []
+
+
+# --- every joker key reachable from TOML, written by to_toml, in the digest off its default ----
+
+# (rule, TOML key, a value other than the default, as TOML, as Python): docs/rules.md#knobs-jokers
+REACHABLE: list[tuple[str, str, str, object]] = [
+    ("pack_jokers", "pack.jokers", "4", 4),
+    ("dj8_wild_in", "jokers.wild_in", '["four_aces", "marriage"]', ("four_aces", "marriage")),
+    ("dj9_max_per_meld", "jokers.max_per_meld", "2", 2),
+    ("dj10_in_trump_quartets", "jokers.in_trump_quartets", "true", True),
+    ("dj11_reuse_never", "jokers.reuse", '"never"', "never"),
+    ("dj12_fresh_card", "jokers.fresh_card_may_be_joker", "false", False),
+    ("dj14_last_resort", "jokers.endgame_play", '"last_resort"', "last_resort"),
+    ("dj1_turned_up", "jokers.turned_up", '"diamonds"', "diamonds"),
+    ("dj3_own_marriage", "melds.sequence_from_own_marriage", "true", True),
+    ("dj4_no_growth", "melds.multi_bezique_growth", "false", False),
+    ("dj5_first_bezique", "melds.first_bezique_value", "100", 100),
+    ("dj13_trick_winner", "dix.award_to", '"trick_winner"', "trick_winner"),
+    ("dj15_majority_penalty", "brisques.majority_penalty", "-100", -100),
+    ("dj15_shortfall", "brisques.shortfall_penalty", "-20", -20),
+    ("dj19_seven_bonus", "last_trick.seven_bonus", "10", 10),
+    ("dj18_match", "match.consecutive_wins", "4", 4),
+    ("dj18_loser_start", "match.loser_start", "100", 100),
+]
+
+
+def structured(text: str) -> Rules:
+    """TOML text to `Rules` through cattrs alone, without the cross-field checks."""
+    rules, found = structure_partial(tomllib.loads(text))
+    assert not found, found
+    return rules
+
+
+def _get(rules: Rules, key: str) -> object:
+    table, name = key.split(".")
+    return getattr(getattr(rules, table), name)
+
+
+@pytest.mark.parametrize(("key", "toml", "value"), [r[1:] for r in REACHABLE],
+                         ids=[r[0] for r in REACHABLE])
+def test_each_joker_key_is_reachable_from_toml_and_in_the_digest(
+    key: str, toml: str, value: object,
+) -> None:
+    rules = structured(f'name = "h"\n{key} = {toml}\n')
+    assert _get(rules, key) == value
+    table, name = key.split(".")
+    written = tomllib.loads(rules.to_toml())[table][name]
+    assert written == (list(value) if isinstance(value, tuple) else value)
+    assert structured(rules.to_toml()) == rules
+    assert rules.digest != Rules().digest
+    assert (table, name) in LATE_KEYS
+
+
+def test_min_to_score_by_seat_count_is_reachable_and_read_per_seat_count() -> None:
+    """DJ15 (BC "Advanced"): ``brisques.min_to_score`` as a table by seat count."""
+    rules = structured('name = "h"\nbrisques.min_to_score = { "2" = 14, "4" = 8 }\n')
+    assert (rules.brisques.min_for(2), rules.brisques.min_for(4)) == (14, 8)
+    assert tomllib.loads(rules.to_toml())["brisques"]["min_to_score"] == {"2": 14, "4": 8}
+    assert structured(rules.to_toml()) == rules and rules.digest != Rules().digest
+
+
+def test_joker_keys_at_their_defaults_leave_the_digest_of_bezique_alone() -> None:
+    base = load_profile("bezique")
+    spelled = profile_from_toml(
+        'extends = "bezique"\npack.jokers = 0\ndix.award_to = "player"\n'
+        "last_trick.seven_bonus = 0\nbrisques.majority_penalty = -200\n"
+        "brisques.shortfall_penalty = 0\n[melds]\nsequence_from_own_marriage = false\n"
+        "multi_bezique_growth = true\nfirst_bezique_value = 0\n[jokers]\n"
+        'wild_in = ["four_aces", "four_kings", "four_queens", "four_jacks"]\nmax_per_meld = 1\n'
+        'in_trump_quartets = false\nreuse = "class_rule"\nfresh_card_may_be_joker = true\n'
+        'endgame_play = "when_void"\nturned_up = "none"\n[match]\nconsecutive_wins = 0\n'
+        "loser_start = 0\n")
+    assert spelled.digest == base.digest
 
 
 # --- J2 / JB-09: the deal arithmetic -----------------------------------------------------------
