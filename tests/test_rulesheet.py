@@ -192,6 +192,44 @@ def test_no_stray_committed_sheets_and_profiles_doc_links_each() -> None:
     assert "(docs/sheets/" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
+# (key, a house profile of ``joker`` that sets it off the base's value): docs/rules.md#knobs-jokers
+JOKER_SHEET_KEYS = [
+    ("jokers.wild_in", 'jokers.wild_in = ["four_aces", "marriage"]'),
+    ("jokers.max_per_meld", "jokers.max_per_meld = 4"),
+    ("jokers.in_trump_quartets", "jokers.in_trump_quartets = true"),
+    ("jokers.reuse", 'jokers.reuse = "never"'),
+    ("jokers.fresh_card_may_be_joker", "jokers.fresh_card_may_be_joker = false"),
+    ("jokers.endgame_play", 'jokers.endgame_play = "last_resort"'),
+    ("jokers.turned_up", 'trump.selection = "turn_up_next"\njokers.turned_up = "diamonds"'),
+    ("melds.sequence_from_own_marriage", "melds.sequence_from_own_marriage = false"),
+    ("melds.multi_bezique_growth",
+     "melds.values.double_bezique = 500\nmelds.multi_bezique_growth = false"),
+    ("melds.first_bezique_value", "melds.first_bezique_value = 100"),
+    ("melds.values.four_jokers", "melds.values.four_jokers = 200"),
+]
+
+
+@pytest.mark.parametrize(("key", "text"), JOKER_SHEET_KEYS, ids=[k for k, _ in JOKER_SHEET_KEYS])
+def test_each_joker_key_off_the_base_is_marked_on_its_own_line(key: str, text: str) -> None:
+    """Every key of the joker game has a line (or a meld row) of its own, marked when a house
+    profile changes it, never left to "Other changed keys"."""
+    base = load_profile("joker")
+    sheet = build_sheet(profile_from_toml(f'extends = "joker"\n{text}\n'), base)
+    assert not any(s.title == "Other changed keys" for s in sheet.sections)
+    lines = [line for s in sheet.sections for line in s.lines if key in line.keys]
+    rows = [row for row in sheet.melds if f"melds.values.{row.name}" == key]
+    assert [line.changed for line in lines] == [True] or [r.changed for r in rows] == [True]
+
+
+def test_sheets_without_jokers_say_nothing_of_them() -> None:
+    """The joker lines show only where the pack holds jokers (docs/rules.md#joker)."""
+    for name in list_profiles():
+        rules = load_profile(name)
+        text = rulesheet(rules, "text")
+        assert ("JOKERS" in text) == (rules.pack.jokers > 0), name
+        assert ("jokers.wild_in" in text) == (rules.pack.jokers > 0), name
+
+
 # --- the command ----------------------------------------------------------------------------
 
 
