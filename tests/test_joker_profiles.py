@@ -377,3 +377,28 @@ def test_check_finds_every_invariant_holding_on_a_joker_profile(
     assert main(["check", name, "--deals", "2", "--seed", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"check: {name} (") and "every invariant holds" in out
+
+
+# --- the invariants' own model of the end phase knows the jokers (J9) --------------------------
+
+
+def test_j9_after_a_joker_led_the_checker_owes_no_suit() -> None:
+    """J9 (BC, CPU): a joker led leaves no suit to follow, so the invariants' model of the
+    end-phase duty (`follow_violations`) never refuses a play the engine offers; the first
+    end-phase trick of seeded random ``joker`` deals where a joker is led to a seat holding a
+    joker."""
+    from bezique.cards import is_joker
+    from bezique.check.invariants_seats import follow_violations
+
+    rules = load_profile("joker")
+    for seed in range(400):
+        deal, rng = Deal.new(rules, seed=seed, dealer=0), random.Random(seed)
+        while not deal.is_over:
+            if (deal.in_end_phase and deal.phase == "follow" and is_joker(deal.trick[0])
+                    and any(card.is_joker for card in deal.hand(deal.to_move))):
+                held = list(deal.hand(deal.to_move))
+                refused = {str(action) for action, _ in follow_violations(deal, held)}
+                assert not refused & {str(a) for a in deal.legal_actions()}, seed
+                return
+            deal.apply(rng.choice(deal.legal_actions()))
+    pytest.fail("no joker led to a seat holding a joker in 400 deals")
