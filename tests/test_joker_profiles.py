@@ -402,3 +402,31 @@ def test_j9_after_a_joker_led_the_checker_owes_no_suit() -> None:
                 return
             deal.apply(rng.choice(deal.legal_actions()))
     pytest.fail("no joker led to a seat holding a joker in 400 deals")
+
+
+@pytest.mark.parametrize(("toml", "path"), [
+    ('melds.sequence_from_own_marriage = true\nmelds.values.royal_marriage = 0\n'
+     'melds.values.sequence = 0', "melds.sequence_from_own_marriage"),
+    ("melds.multi_bezique_growth = false\nmelds.values.double_bezique = 0",
+     "melds.multi_bezique_growth"),
+    ("melds.first_bezique_value = 100\nmelds.values.bezique = 0", "melds.first_bezique_value"),
+    ('brisques.counted = "majority"\nbrisques.when = "immediately"', "brisques.counted"),
+    ("last_trick.seven_bonus = 10\nlast_trick.value = 0", "last_trick.seven_bonus"),
+    ('dix.award_to = "trick_winner"\ndix.score_on_play = false', "dix.award_to"),
+])
+def test_a_key_with_nothing_to_act_on_is_refused(toml: str, path: str) -> None:
+    """A joker-game key set where the rest of the profile gives it nothing to act on is reported
+    at its key path (docs/rules.md#joker-validation)."""
+    with pytest.raises(ProfileError) as caught:
+        profile_from_toml(f'extends = "bezique"\n{toml}')
+    assert any(line.strip().startswith(f"<string>: {path}:") for line in str(caught.value)
+               .splitlines()), str(caught.value)
+
+
+def test_four_jokers_that_could_never_be_declared_are_refused() -> None:
+    """With ``melds.new_card_from_hand_required``, a scored four jokers needs a joker to be
+    allowed as the fresh card (DJ7, DJ12)."""
+    with pytest.raises(ProfileError, match=r"jokers\.fresh_card_may_be_joker"):
+        profile_from_toml('extends = "joker"\njokers.fresh_card_may_be_joker = false\n'
+                                  "melds.values.four_jokers = 200")
+    profile_from_toml('extends = "joker"\nmelds.values.four_jokers = 200')

@@ -328,4 +328,4 @@ def test_jokers_are_dealt_drawn_and_declared_through_the_api(client: TestClient)
     listed = action_json(deal, wild, 0)
     assert listed["id"] == encoding(deal.rules).id_of(wild) and listed["points"] == 40
     assert listed["cards"] == ["JSa", "JHa", "JCa", "JKa"]
-    assert listed["label"] == "meld four_jacks JS JH JC JK (40 points)"
+    assert listed["label"] == "meld four_jacks JS JH JC JK (40 points; joker as a jack)"

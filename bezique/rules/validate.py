@@ -530,6 +530,42 @@ def _two_seat_issues(rules: Rules, out: list[Issue]) -> None:
         out.append(Issue("melds.timing", f"{rules.melds.timing!r} {why}", involves))
 
 
+def _idle_issues(rules: Rules, out: list[Issue]) -> None:
+    """Keys set off their defaults that the rest of the profile leaves nothing to act on."""
+    melds, values, table = rules.melds, rules.melds.values, rules.melds.table
+
+    def scored(*suits: str, order: int = 0) -> bool:
+        return any(values.get(name, 0) > 0 and spec.suits in suits and (
+            not order or (spec.order >= 2) == (order >= 2)) for name, spec in table.items())
+
+    meld = {"melds.table", "melds.values"}
+    if melds.sequence_from_own_marriage and not scored("trump", order=1):
+        out.append(Issue("melds.sequence_from_own_marriage", "true, but no trump marriage "
+                         "scores for a sequence to grow from", meld))
+    if not melds.multi_bezique_growth and not scored("bezique_pair", order=2):
+        out.append(Issue("melds.multi_bezique_growth", "false, but no double (or larger) "
+                         "bezique scores", meld))
+    if melds.first_bezique_value and not scored("bezique_pair", order=1):
+        out.append(Issue("melds.first_bezique_value", "set, but no single bezique scores", meld))
+    if (rules.pack.jokers and not rules.jokers.fresh_card_may_be_joker
+            and melds.new_card_from_hand_required and scored("jokers")):
+        out.append(Issue("jokers.fresh_card_may_be_joker", "false, with a scored meld of jokers "
+                         "alone and melds.new_card_from_hand_required: it could never be "
+                         "declared", {"melds.values", "melds.new_card_from_hand_required"}))
+    if rules.brisques.counted == "majority" and rules.brisques.when != "end_of_deal":
+        out.append(Issue("brisques.counted", "'majority' compares the brisques at the end of "
+                         "the deal (brisques.when = 'end_of_deal')", {"brisques.when"}))
+    if rules.last_trick.seven_bonus and not rules.last_trick.value:
+        out.append(Issue("last_trick.seven_bonus", "set, but the last trick scores nothing "
+                         "(last_trick.value = 0)", {"last_trick.value"}))
+    dix = rules.dix
+    if dix.award_to != "player" and not (
+            dix.value and dix.score_on_play and dix.only_method != "exchange_only"):
+        out.append(Issue("dix.award_to", f"{dix.award_to!r}, but no dix scores when played "
+                         "(dix.value, dix.score_on_play, dix.only_method)",
+                         {"dix.value", "dix.score_on_play", "dix.only_method"}))
+
+
 def check(rules: Rules) -> list[Issue]:
     """Every cross-field problem of a profile as `Issue` objects (empty if valid)."""
     out: list[Issue] = []
@@ -540,6 +576,7 @@ def check(rules: Rules) -> list[Issue]:
     _meld_issues(rules, out)
     _joker_issues(rules, out)
     _scoring_issues(rules, out)
+    _idle_issues(rules, out)
     _seat_issues(rules, out)
     return out
 
