@@ -13,6 +13,7 @@ import io
 import random
 
 import pytest
+from attrs import evolve
 
 import bezique
 from bezique import Deal
@@ -469,10 +470,18 @@ def test_dj12_fresh_card_may_be_joker(fresh: bool) -> None:
 
 def test_dj12_four_jokers_take_no_natural_card_from_the_hand() -> None:
     """DJ12 with DJ7: under ``jokers.fresh_card_may_be_joker = false`` four jokers take no card
-    from the hand that is not a joker, so they cannot be declared (a profile should not set both:
-    no validation refuses it yet)."""
-    deal = won("jokers.fresh_card_may_be_joker = false\nmelds.values.four_jokers = 200",
-               "JK JK JK JK", trump="C")
+    from the hand that is not a joker, so they could never be declared: validation refuses the
+    profile at that key, and the engine, given such rules unvalidated, refuses the meld."""
+    keys = "jokers.fresh_card_may_be_joker = false\nmelds.values.four_jokers = 200"
+    with pytest.raises(bezique.ProfileError, match=r"jokers\.fresh_card_may_be_joker"):
+        joker(keys)
+    rules = joker("melds.values.four_jokers = 200")
+    rules = evolve(rules, jokers=evolve(rules.jokers, fresh_card_may_be_joker=False))
+    deal = Deal.from_position(
+        rules, hands=["JK JK JK JK 7C 8C 9C 10C", "7H 8H 9H 10H"], stock=STOCK, dealer=1,
+        trump="C")
+    deal.apply("play 7C")
+    deal.apply("play 7H")
     assert deal.problem("meld four_jokers JK JK JK JK") is not None
 
 
