@@ -620,3 +620,21 @@ def test_the_labels_of_a_joker_declaration() -> None:
     assert label == "meld four_jacks JS JH JC JK (40 points; joker as a jack)"
     session = Session(deal.rules, seed=4, bot="greedy", read=input, out=io.StringIO())
     assert session._label(act, deal.trump) == "meld four_jacks J♠ J♥ J♣ JK (joker as a jack)"
+
+
+def test_dj6_trump_quartets_and_their_option() -> None:
+    """DJ6 (HB; M4 doubles the quartet; BC and CPU have none): in `joker` four trump aces score
+    200 (and the quartets of kings, queens and jacks of trumps 160, 120, 80); with
+    ``melds.values.trump_aces = 0`` the same four cards are four aces, 100."""
+    rules = bezique.load_profile("joker")
+    assert [rules.melds.values[f"trump_{r}"] for r in ("aces", "kings", "queens", "jacks")] == [
+        200, 160, 120, 80]
+    deal = won("", "ADa ADb ADc ADd", trump="D")
+    melds = {str(a) for a in deal.legal_actions() if isinstance(a, Meld)}
+    assert "meld trump_aces AD AD AD AD" in melds
+    deal.apply("meld trump_aces AD AD AD AD")
+    assert deal.scores == (200, 0)
+    deal = won("melds.values.trump_aces = 0", "ADa ADb ADc ADd", trump="D")
+    assert not any("trump_aces" in str(a) for a in deal.legal_actions())
+    deal.apply("meld four_aces AD AD AD AD")
+    assert deal.scores == (100, 0)
