@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +28,36 @@ def test_the_report_shows_each_profile_and_the_difference(
     for text in ("per game", "per deal", "points by source", "melds declared",
                  "dealer wins the deal", "game is a rubicon", "Δ chinese"):
         assert text in out
+
+
+def test_figures_are_rounded_to_what_their_interval_supports(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 36: each row carries as many decimals as its narrowest 95% interval supports (the
+    half-width's first significant digit the last one shown, two where it is a 1), its
+    figures and its difference alike; a row with no difference at all keeps the default."""
+    assert main(["compare", "bezique", "besigue", "--games", "12", "--quiet", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main(["compare", "bezique", "besigue", "--games", "12", "--quiet"]) == 0
+    rows, group = {}, ""
+    for line in capsys.readouterr().out.splitlines():
+        if line and not line.startswith(" "):
+            group = line
+        elif line.startswith("  "):
+            rows[group, line[2:44].strip()] = line
+    checked = 0
+    for metric in data["metrics"]:
+        (diff,) = metric["differences"]
+        scale = 100 if metric["proportion"] else 1
+        half = scale * (diff["ci95"][1] - diff["ci95"][0]) / 2
+        line = rows.get((metric["group"], metric["label"]))
+        if line is None or half <= 0:
+            continue
+        places = min(3, max(0, -math.floor(math.log10(half)) + (f"{half:e}"[0] == "1")))
+        numbers = re.findall(r"[+-]?\d+(?:\.(\d+))?%?", line[44:])
+        assert numbers and all(len(decimals) == places for decimals in numbers), line
+        checked += 1
+    assert checked >= 10
 
 
 def test_json_has_every_figure_for_each_profile_and_difference(

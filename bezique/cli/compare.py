@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -67,22 +69,42 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def digits(differences: Sequence[Difference], proportion: bool) -> int:
+    """How many decimals a row's figures carry: as many as its narrowest 95% interval supports,
+    the half-width's first significant digit being the last one shown (two where that digit is
+    a 1); one for rates and three for other figures where every interval is empty (no
+    difference at all), never more than three (in percentage points for rates).
 
-
-def _number(x: float, proportion: bool) -> str:
-    if proportion:
-        return _pct(x)
-    return f"{x:.3f}" if abs(x) < 10 else f"{x:.1f}"
-
-
-def _delta(d: Difference, proportion: bool) -> str:
+    >>> from bezique.lab.stats import Difference
+    >>> digits([Difference(-0.506, -1.486, 0.473)], False)
+    1
+    >>> digits([Difference(-20.3, -29, -11.5)], False)
+    0
+    >>> digits([Difference(-0.05, -0.148, 0.048)], True), digits([Difference(0, 0, 0)], False)
+    (0, 3)
+    """
     scale = 100 if proportion else 1
-    digits = 1 if proportion or max(abs(d.low), abs(d.high)) >= 10 else 3
+    halves = [scale * (d.high - d.low) / 2 for d in differences if d.high > d.low]
+    if not halves:
+        return 1 if proportion else 3
+    half = min(halves)
+    places = -math.floor(math.log10(half))
+    if f"{half:e}"[0] == "1":
+        places += 1
+    return max(0, min(3, places))
+
+
+def _number(x: float, proportion: bool, places: int) -> str:
+    if proportion:
+        return f"{100 * x:.{places}f}%"
+    return f"{x:.{places}f}"
+
+
+def _delta(d: Difference, proportion: bool, places: int) -> str:
+    scale = 100 if proportion else 1
     star = "*" if d.significant else " "
-    return (f"{scale * d.value:+.{digits}f} [{scale * d.low:+.{digits}f}, "
-            f"{scale * d.high:+.{digits}f}]{star}")
+    return (f"{scale * d.value:+.{places}f} [{scale * d.low:+.{places}f}, "
+            f"{scale * d.high:+.{places}f}]{star}")
 
 
 def format_comparison(c: Comparison) -> str:
@@ -105,14 +127,16 @@ def format_comparison(c: Comparison) -> str:
             group = m.metric.group
             lines += ["", group, header]
         prop = m.metric.proportion
+        places = digits(m.differences, prop)
         row = f"  {m.metric.label:<{name - 2}}"
-        row += "".join(f"{_number(e.value, prop):>{w}}"
+        row += "".join(f"{_number(e.value, prop, places):>{w}}"
                        for e, w in zip(m.estimates, widths, strict=True))
-        row += "".join(f"{_delta(d, prop):>{w}}"
+        row += "".join(f"{_delta(d, prop, places):>{w}}"
                        for d, w in zip(m.differences, deltas, strict=True))
         lines.append(row.rstrip())
     lines += ["", "Δ: the profile minus the base over the same seeded games, [its paired 95% "
-              "interval]; rates in percentage points; * the interval leaves out 0"]
+              "interval]; rates in percentage points; * the interval leaves out 0; each row "
+              "rounded to what its interval supports"]
     return "\n".join(lines)
 
 
