@@ -35,7 +35,7 @@ def no_disagreement(profile: str | Rules, examples: int) -> None:
     """Over ``examples`` meld-rich deals of ``profile``: no disagreement, no model log."""
     name = profile if isinstance(profile, str) else profile.name
 
-    @settings(max_examples=examples, deadline=None,
+    @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
     def run(deal_seed: int, choice_seed: int) -> None:
@@ -46,6 +46,17 @@ def no_disagreement(profile: str | Rules, examples: int) -> None:
         assert not bad, "\n\n".join(map(str, bad[:3])) + f"\n({len(bad)} disagreements)"
 
     run()
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "a known disagreement, older than the joker game (the same on da89d41): the engine refuses "
+    "marriage KD QD (R12: Q♦ served in a marriage of this order, still intact) where the model "
+    "allows it; found by CI's random examples at stop 42, not yet settled"))
+def test_eight_pack_deal_912_choice_9712_the_engine_and_the_model_agree() -> None:
+    """eight-pack, deal seed 912, choice seed 9712: decisions 98 and 99 (after 217 and 220
+    actions; ``reuse_driver.replay('eight-pack', 912, 9712, 217)``)."""
+    report, _, _ = rd.play("eight-pack", 912, 9712)
+    assert not report.disagreements, report.disagreements[0]
 
 
 @pytest.mark.parametrize("profile", TWO_SEAT)
