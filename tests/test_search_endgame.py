@@ -11,7 +11,7 @@ from attrs import evolve
 from conftest import minimax
 
 import bezique
-from bezique.actions import CallOut, CarteBlanche
+from bezique.actions import Action, CallOut, CarteBlanche
 from bezique.rules.model import Rules
 from bezique.search import solve
 from bezique.search.endgame import Endgame, supported
@@ -67,6 +67,16 @@ def _end_phases(rules: Rules, cards: int, wanted: int) -> list[bezique.Deal]:
     return found
 
 
+def _and_after(deal: bezique.Deal, actions: list[Action]) -> list[bezique.Deal]:
+    """``deal`` and a copy of it after each of ``actions``."""
+    positions = [deal]
+    for action in actions:
+        after = deal.clone()
+        after.apply(action)
+        positions.append(after)
+    return positions
+
+
 @pytest.mark.parametrize("name", VARIANTS)
 def test_fast_path_gives_the_engine_search_values_and_scores_on_small_end_phases(
     name: str,
@@ -74,12 +84,8 @@ def test_fast_path_gives_the_engine_search_values_and_scores_on_small_end_phases
     deals = _end_phases(_variant(name), 5, 70)  # over 200 positions with the leads below
     assert len(deals) == 70, f"too few {name} deals reached the end phase"
     for deal in deals:
-        positions = [deal]
-        for action in deal.legal_actions()[:2]:  # and after a lead: the follower to move
-            after = deal.clone()
-            after.apply(action)
-            positions.append(after)
-        for position in positions:
+        # and after a lead: the follower to move
+        for position in _and_after(deal, deal.legal_actions()[:2]):
             fast, engine = _solve(position, fast=True), _solve(position, fast=False)
             assert (fast.value, fast.scores) == (engine.value, engine.scores)
             replay = position.clone()
@@ -107,21 +113,15 @@ def test_fast_path_plays_jokers_as_the_engine_does() -> None:
     assert len(deals) >= 15
     for deal in deals:
         assert supported(deal)
-        positions = [deal]
-        for action in deal.legal_actions():
-            if "JK" in str(action):  # a joker led: the follower answers it
-                after = deal.clone()
-                after.apply(action)
-                positions.append(after)
-        for position in positions:
+        jokers = [a for a in deal.legal_actions() if "JK" in str(a)]  # the follower answers
+        for position in _and_after(deal, jokers):
             fast, engine = _solve(position, fast=True), _solve(position, fast=False)
             assert (fast.value, fast.scores) == (engine.value, engine.scores)
     for deal in deals[:6]:
-        small = deal
-        expected = minimax(small.clone())
-        mover = small.to_move
+        expected = minimax(deal.clone())
+        mover = deal.to_move
         assert mover is not None
-        assert solve(small).value == expected[mover] - expected[1 - mover]
+        assert solve(deal).value == expected[mover] - expected[1 - mover]
 
 
 def test_fast_path_declines_a_last_trick_won_with_the_dix_while_a_dix_is_in_play() -> None:
