@@ -59,7 +59,7 @@ def test_profiles_vary_the_joker_knobs_on_a_base_with_jokers() -> None:
     reach the joker keys (a turned-up trump always with ``jokers.turned_up = "diamonds"``)."""
     seen: set[tuple[str, object]] = set()
 
-    @settings(max_examples=60, database=None, deadline=None,
+    @settings(max_examples=60, database=None, deadline=None, derandomize=True,
               suppress_health_check=list(HealthCheck))
     @given(profiles(base="joker"))
     def collect(rules: Rules) -> None:
