@@ -1,7 +1,7 @@
 """What the commands of ``bezique`` share: the `Command` type and its registry `COMMANDS`
 (`register`), a terminal `ProgressBar`, durations for people (`clock`), the argparse number
-types (`positive_int`, `non_negative_int`, `non_negative_float`) and profile headers
-(`game_title`).
+types (`positive_int`, `non_negative_int`, `non_negative_float`), the ``--profile`` option
+every command that plays takes (`add_profile_option`) and profile headers (`game_title`).
 
 Each command is a module of `bezique.cli` that defines a `Command` and calls `register` on it
 when imported; `bezique.cli.main.build_parser` imports them all. A later registration under the
@@ -19,8 +19,8 @@ from attrs import frozen
 
 from bezique.rules import Rules
 
-__all__ = ["COMMANDS", "Command", "ProgressBar", "clock", "game_title", "non_negative_float",
-           "non_negative_int", "positive_int", "register"]
+__all__ = ["COMMANDS", "PROFILE_HELP", "Command", "ProgressBar", "add_profile_option", "clock",
+           "game_title", "non_negative_float", "non_negative_int", "positive_int", "register"]
 
 
 @frozen
@@ -113,6 +113,20 @@ def non_negative_int(text: str) -> int:
 def non_negative_float(text: str) -> float:
     """An argparse type: a finite number of at least 0 (seconds)."""
     return _number(text, float, 0.0, "a number")
+
+
+PROFILE_HELP = ("a built-in profile (bezique profiles list) or a TOML file of house rules, whose "
+                "extends names a built-in profile or a file under its own folder")
+"""What a profile argument takes, in every command's help: names or files, loaded by
+`bezique.load_profile` (which confines ``extends`` to the file's folder)."""
+
+
+def add_profile_option(parser: argparse.ArgumentParser, *, purpose: str = "the game") -> None:
+    """Add ``--profile PROFILE_OR_FILE`` (default ``bezique``), the same in every command: a
+    built-in name or a house-rule file (`PROFILE_HELP`), loaded by the command with
+    `bezique.load_profile`, so a bad one fails as every command fails on it (exit status 1)."""
+    parser.add_argument("--profile", default="bezique", metavar="PROFILE_OR_FILE",
+                        help=f"{purpose}: {PROFILE_HELP} (default bezique)")
 
 
 def game_title(rules: Rules) -> str:

@@ -32,7 +32,14 @@ from typing import TextIO
 from bezique.check.invariants import NAMES, InvariantError, check_playout
 from bezique.check.invariants_seats import CHECKED, PENDING, check_game
 from bezique.check.playout import Playout, default_max_plies
-from bezique.cli.base import Command, ProgressBar, non_negative_float, positive_int, register
+from bezique.cli.base import (
+    PROFILE_HELP,
+    Command,
+    ProgressBar,
+    non_negative_float,
+    positive_int,
+    register,
+)
 from bezique.game import Game
 from bezique.rules import Rules, load_profile
 
@@ -77,7 +84,7 @@ class Watchdog:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("profile", metavar="PROFILE_OR_FILE", help="built-in name or TOML path")
+    parser.add_argument("profile", metavar="PROFILE_OR_FILE", help=PROFILE_HELP)
     parser.add_argument("--deals", type=positive_int, default=100, metavar="N",
                         help="random deals to check (default 100)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",

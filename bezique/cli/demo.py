@@ -23,7 +23,7 @@ import argparse
 from typing import TextIO
 
 from bezique.bots import GreedyBot
-from bezique.cli.base import Command, game_title, register
+from bezique.cli.base import Command, add_profile_option, game_title, register
 from bezique.game import Game
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
@@ -90,7 +90,7 @@ def _cast(rules: Rules) -> str:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    add_profile_option(parser)
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--full", action="store_true", help="show every trick of every deal")
 

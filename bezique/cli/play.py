@@ -40,7 +40,7 @@ from bezique import record
 from bezique.actions import Action, Announce, Meld, Pass
 from bezique.bots import BOTS, Bot, check_bot_spec, seat_bots
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
-from bezique.cli.base import Command, game_title, register
+from bezique.cli.base import Command, add_profile_option, game_title, register
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
@@ -420,7 +420,7 @@ def reader(stdin: TextIO, out: TextIO) -> Read:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    add_profile_option(parser)
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
     parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help=f"your opponent (at more seats: every other seat's bot): "
