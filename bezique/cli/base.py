@@ -18,6 +18,7 @@ from typing import TextIO, TypeVar
 from attrs import frozen
 
 from bezique.rules import Rules
+from bezique.view.narrate import game_words
 
 __all__ = ["COMMANDS", "PROFILE_HELP", "Command", "ProgressBar", "add_profile_option", "clock",
            "game_title", "non_negative_float", "non_negative_int", "positive_int", "register"]
@@ -130,7 +131,8 @@ def add_profile_option(parser: argparse.ArgumentParser, *, purpose: str = "the g
 
 
 def game_title(rules: Rules) -> str:
-    """What game a profile plays, for headers: its description (else its name), and the
-    profile's name, e.g. ``Two-handed Pinochle, 48 cards, standard meld values (profile
-    pinochle)``."""
-    return f"{rules.description or 'a house variant'} (profile {rules.name})"
+    """What game a profile plays, for headers, in players' words (`bezique.view.narrate.
+    game_words`) with the profile's name after the game's, e.g. ``Two-handed Pinochle (profile
+    pinochle): two players, 48 cards, trumps turned up, game to 1000``."""
+    name, _, facts = game_words(rules).partition(": ")
+    return f"{name} (profile {rules.name}): {facts}"

@@ -8,7 +8,7 @@ appears (``dix``, ``brisques``), a short line in brackets says what it means in 
 
 >>> from bezique.cli.main import main
 >>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
-Demo of Two-handed Bezique, 64 cards, ... (profile bezique), seed 1.
+Demo of Two-handed Bezique (profile bezique): two players, 64 cards, trumps turned up, ...; seed 1.
 Ada and Bob are both GreedyBots.
 ...
   (dix: the seven of trumps; it scores 10 when ...)
@@ -51,7 +51,7 @@ def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) ->
         for line in words.annotate(lines):
             print(line, file=out)
 
-    print(f"Demo of {game_title(rules)}, seed {seed}.",  # the title may name the dix already
+    print(f"Demo of {game_title(rules)}; seed {seed}.",
           _cast(rules), sep="\n", file=out)
     if game.draws:
         drawn = ", ".join(f"{NAMES[p]} draws {plain(card)}" for p, card in
