@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from importlib.resources import files
-from os import PathLike
+from pathlib import Path
 from typing import Any
 
 from bezique.errors import extra_missing
@@ -97,7 +97,7 @@ def _json(content: dict[str, Any], status: int = 200) -> JSONResponse:
     return JSONResponse(content, status_code=status)
 
 
-def create_app(tables: Tables | None = None, *, profile: str | PathLike[str] = "bezique",
+def create_app(tables: Tables | None = None, *, profile: str | Path = "bezique",
                bot: str = "search") -> Starlette:
     """The application: the page and the JSON API over ``tables`` (a new `Tables` by
     default); ``profile`` and ``bot`` are what the page offers first. ``profile`` is a built-in
