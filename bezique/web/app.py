@@ -34,7 +34,7 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.web.app", "web", error) from error
 
-from bezique.bots import BOTS
+from bezique.bots import TABLE_BOTS
 from bezique.cards import parse_card
 from bezique.errors import NotationError
 from bezique.rules import list_profiles, load_profile
@@ -106,7 +106,7 @@ def create_app(tables: Tables | None = None, *, profile: str = "bezique",
     async def profiles(request: Request) -> Response:
         items = [{"name": n, "description": r.description, "players": r.players}
                  for n, r in ((n, load_profile(n)) for n in list_profiles())]
-        return _json({"profiles": items, "default": profile, "bots": list(BOTS),
+        return _json({"profiles": items, "default": profile, "bots": list(TABLE_BOTS),
                       "default_bot": bot})
 
     async def new_game(request: Request) -> Response:
