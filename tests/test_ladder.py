@@ -149,6 +149,12 @@ def test_ismcts_plays_a_deal_dealt_by_either_seat() -> None:
     assert state.deal.stock == deal.stock and state.deal.scores == deal.scores[::-1]
 
 
+def test_ismcts_refuses_more_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    assert main(["ladder", "--profile", "three-handed", "--bots", "ismcts,greedy"]) == 2
+    assert "bot 'ismcts' does not play 3 seats" in capsys.readouterr().err
+
+
 def test_without_openspiel_ismcts_is_one_line_naming_the_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:

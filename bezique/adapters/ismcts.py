@@ -105,6 +105,11 @@ class ISMCTSBot:
     """Handed the deal by the play loop (`bezique.bots.decide`), as OpenSpiel bots are
     handed the state; it reads only its player's information state."""
 
+    players = (2,)
+    """The numbers of seats it plays: at more, the OpenSpiel game's resampling ignores what
+    the end phase's plays reveal (a void, a card that could not head the trick) and replays
+    moves that are illegal in the world it deals, so the bot refuses them (ValueError)."""
+
     def __init__(self, seed: int | None = 0, seconds: float = 0.25, *,
                  uct_c: float = DEFAULT_UCT_C) -> None:
         if not 0 < seconds < float("inf"):
@@ -135,6 +140,9 @@ class ISMCTSBot:
 
     def choose_in(self, deal: Deal) -> Action:
         """The most visited action of OpenSpiel's search after ``seconds``."""
+        if deal.rules.players not in self.players:
+            raise ValueError(f"ismcts plays two seats only, not the {deal.rules.players} of "
+                             f"{deal.rules.name!r} (see ISMCTSBot.players)")
         legal = deal.legal_actions()
         if len(legal) == 1:
             return legal[0]

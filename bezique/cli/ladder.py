@@ -103,8 +103,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         result = ladder(rules, bots, games=args.games, seed=args.seed, workers=args.workers,
                         backend=args.backend, address=args.address,
                         progress=ProgressBar(sys.stderr) if show else None)
-    except ExtraMissing as exc:
-        print(f"bezique ladder: {exc}", file=sys.stderr)
+    except (ExtraMissing, ValueError) as exc:
+        print(f"bezique ladder: {str(exc).removeprefix('ladder: ')}", file=sys.stderr)
         return 2
     if result.interrupted:
         print(f"\nbezique ladder: interrupted after {len(result.games)} games", file=sys.stderr)

@@ -374,7 +374,9 @@ def _check(rules: Rules, bots: Sequence[str], games: int, workers: int, backend:
     for name in bots:
         check_bot_spec(name)
     for name in bots:
-        make_bot(name, 0)  # fail early: an unknown name, or ismcts without its extra
+        seats = getattr(make_bot(name, 0), "players", None)  # ismcts without its extra fails
+        if seats is not None and rules.players not in seats:
+            raise ValueError(f"ladder: bot {name!r} does not play {rules.players} seats")
 
 
 def ladder(
