@@ -27,7 +27,7 @@ JSON alone.
 ((0, 1), (1, 0))
 >>> r = fit(["a", "b"], [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], anchor="b")
 >>> [(x.bot, round(x.rating)) for x in r]
-[('a', 1156), ('b', 1000)]
+[('a', 1147), ('b', 1000)]
 """
 
 from __future__ import annotations
