@@ -43,7 +43,7 @@ from typing import TextIO
 
 from bezique import record
 from bezique.actions import Action, Announce, Meld, Pass
-from bezique.bots import BOTS, Bot, check_bot_spec, seat_bots
+from bezique.bots import TABLE_BOTS, Bot, check_table_bot, seat_bots
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
 from bezique.cli.base import Command, add_profile_option, game_title, register
 from bezique.cli.play_help import help_text, unknown_verb
@@ -437,8 +437,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
     parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help=f"your opponent (at more seats: every other seat's bot): "
-                        f"{', '.join(BOTS)}, or search:N for N playouts per decision (default "
-                        "search)")
+                        f"{', '.join(TABLE_BOTS)}, or search:N for N playouts per decision "
+                        "(default search)")
     parser.add_argument("--bots", default=None, type=bot_specs_type, metavar="A,B[,C]",
                         help="at three or four seats: one bot a seat for the other seats, in "
                         "seat order (instead of --bot)")
@@ -447,9 +447,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def bot_spec_type(text: str) -> str:
-    """An argparse type: a bot spec of `bezique.bots.make_bot`."""
+    """An argparse type: a bot spec of `bezique.bots.make_bot` that may play a person
+    (`bezique.bots.registry.check_table_bot`: not ``cheat``, which sees every card)."""
     try:
-        return check_bot_spec(text)
+        return check_table_bot(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

@@ -32,6 +32,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from bezique.actions import Action, CallOut
 from bezique.bots.planner import ranked
@@ -112,6 +113,20 @@ DEFAULT_WIDE_WORLDS = 8
 DEFAULT_WIDE_NODES = 16_000
 """At more seats: the positions an end-phase decision, or one in the window, may search in all
 (on the engine's moves, each position costs about what ten of the two-seat end phase's do)."""
+
+
+class _Worlds(Protocol):
+    """Where `_world` samples a world: an `Observation` (worlds consistent with what its player
+    saw), or the one true deal (`bezique.search.cheat`)."""
+
+    @property
+    def player(self) -> int:
+        """The seat the values are for."""
+        ...
+
+    def determinize(self, rng: random.Random) -> Deal:
+        """A world to play out (the search owns it)."""
+        ...
 
 
 def prior(observation: Observation) -> list[Action]:
@@ -202,7 +217,7 @@ def _window(
 
 
 def _world(
-    observation: Observation, actions: list[Action], rng: random.Random, *,
+    observation: _Worlds, actions: list[Action], rng: random.Random, *,
     max_nodes: int | None = None, exact: bool = False, spent: list[int] | None = None,
     leaf: Leaf | None = None,
 ) -> list[float]:

@@ -35,7 +35,7 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.web.app", "web", error) from error
 
-from bezique.bots import BOTS
+from bezique.bots import TABLE_BOTS
 from bezique.cards import parse_card
 from bezique.errors import NotationError
 from bezique.rules import list_profiles, load_profile
@@ -114,7 +114,7 @@ def create_app(tables: Tables | None = None, *, profile: str | Path = "bezique",
         named = [*store.offered.items(), *((n, load_profile(n)) for n in list_profiles())]
         items = [{"name": n, "description": r.description, "players": r.players}
                  for n, r in named]
-        return _json({"profiles": items, "default": default, "bots": list(BOTS),
+        return _json({"profiles": items, "default": default, "bots": list(TABLE_BOTS),
                       "default_bot": bot})
 
     async def new_game(request: Request) -> Response:

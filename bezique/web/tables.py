@@ -40,7 +40,7 @@ from attrs import define
 
 from bezique import record
 from bezique.actions import Action
-from bezique.bots import Bot, check_bot_spec, seat_bots
+from bezique.bots import Bot, check_table_bot, seat_bots
 from bezique.encoding import EncodingError, encoding
 from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.game import Game
@@ -143,7 +143,7 @@ def _named(bot: str, bots: list[str] | None) -> list[str]:
     if not all(isinstance(spec, str) for spec in specs):
         raise WebError("bad_request", "bots: expected a list of bot specs (strings)")
     try:
-        return [check_bot_spec(spec) for spec in specs]
+        return [check_table_bot(spec) for spec in specs]
     except ValueError as exc:
         raise WebError("bad_request", str(exc)) from None
 
