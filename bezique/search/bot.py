@@ -43,6 +43,7 @@ from bezique.search.game_value import OBJECTIVES
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.horizon import value as end_value
+from bezique.search.paired import departs, futile
 from bezique.search.rollout import playout
 from bezique.search.solver import solve
 from bezique.search.values import (
@@ -381,32 +382,6 @@ def advise(
                   simulations=found.simulations)
 
 
-def _gains(results: list[list[float]]) -> list[tuple[float, float]]:
-    """Per candidate after the first: its mean gain over candidate 0 (paired world by world)
-    and that gain in standard errors (infinite when every world agrees)."""
-    base = results[0]
-    n = len(base)
-    out = []
-    for other in results[1:]:
-        diffs = [x - y for x, y in zip(other, base, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        z = mean / math.sqrt(var / n) if var else math.copysign(math.inf, mean) if mean else 0.0
-        out.append((mean, z))
-    return out
-
-
-def _departs(results: list[list[float]], z: float) -> int:
-    """The candidate (index) to play instead of candidate 0, the heuristic's choice: the one
-    with the best mean gain over it among those whose gain is significant (more than ``z``
-    standard errors, a paired test over the worlds); else 0."""
-    best, best_gain = 0, 0.0
-    for i, (mean, score) in enumerate(_gains(results), start=1):
-        if score > z and mean > best_gain:
-            best, best_gain = i, mean
-    return best
-
-
 def _halving(
     observation: Observation,
     actions: list[Action],
@@ -417,7 +392,7 @@ def _halving(
 ) -> tuple[list[int], list[list[float]]]:
     """Sequential halving over ``actions``: the budget is split into rounds; each round plays
     every surviving action in the same fresh worlds, then keeps the better half by mean
-    (action 0, the heuristic's choice, always survives as the reference of `_departs`).
+    (action 0, the heuristic's choice, always survives as the reference of `departs`).
     Returns the survivors (indices into ``actions``, 0 first) and their results over the worlds
     all of them played (every world, since survivors play every round)."""
     alive = list(range(len(actions)))
@@ -444,17 +419,6 @@ def _halving(
         others = sorted(alive[1:], key=lambda i: -sum(results[i]))
         alive = [0, *sorted(others[: max(1, len(others) // 2)])]
     return alive, [results[i] for i in alive]
-
-
-def _futile(z: float, worlds: int) -> Callable[[list[list[float]]], bool]:
-    """Stop sampling once half of ``worlds`` have been played and no candidate is even half
-    way to a significant gain over the heuristic's choice: the rest would not overrule it."""
-
-    def stop(results: list[list[float]]) -> bool:
-        n = len(results[0])
-        return n >= max(worlds // 2, 3) and all(t < z / 2 for _, t in _gains(results))
-
-    return stop
 
 
 class SearchBot:
@@ -599,19 +563,19 @@ class SearchBot:
                 results = _window(observation, ranked, self.rng, self.exact_worlds * len(ranked),
                                   None, self.max_nodes, self.exact_nodes, leaf)
             if results is not None:
-                return ranked[_departs(results, EXACT_Z)]
+                return ranked[departs(results, EXACT_Z)]
         ranked = ranked[: self.candidates]
         if len(ranked) == 1:
             return ranked[0]
         if self.halving:
             alive, survived = _halving(observation, ranked, self.rng, self.simulations,
                                        self.seconds, leaf)
-            return ranked[alive[_departs(survived, self.z)]]
+            return ranked[alive[departs(survived, self.z)]]
         worlds = (self.simulations or 0) // len(ranked)
-        stop = _futile(self.z, worlds) if worlds else None
+        stop = futile(self.z, worlds) if worlds else None
         results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop,
                             leaf=leaf)
-        return ranked[_departs(results, self.z)]
+        return ranked[departs(results, self.z)]
 
     def _wide_best(self, observation: Observation, actions: list[Action]) -> Action:
         """At more seats: the best of ``actions`` by their mean values in sampled worlds whose
