@@ -15,8 +15,8 @@ OPTIONAL = {
     "bezique/check/strategies.py": ("hypothesis",),
     "bezique/strategies.py": ("hypothesis",),
     "docs/ai.md": ("pyspiel",),
-    "bezique/web/app.py": ("starlette", "httpx"),
-    "docs/web.md": ("starlette", "httpx"),
+    "bezique/web/app.py": ("starlette", "httpx2"),  # httpx2: Starlette's TestClient (test extra)
+    "docs/web.md": ("starlette", "httpx2"),
 }
 """A file -> the modules its doctests import (install the extra to run them)."""
 

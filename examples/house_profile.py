@@ -4,7 +4,16 @@
     python examples/house_profile.py my-house.toml        # any profile file
 
 A house profile names its base with ``extends`` and gives only the keys it changes; loading it
-validates the merged result (every problem is reported at once, with its key path).
+validates the merged result (every problem is reported at once, with its key path, on stderr,
+and the script exits with 1). It prints the house profile and its base with their digests, then
+each key the house rules change, the base's value first.
+``python examples/house_profile.py`` prints::
+
+    s000-club-night (digest 760242f8fa19648f) against bezique (digest e1c737ffa208824f):
+      game.double_win_below: 0 -> 500
+      game.target: 1000 -> 1500
+      game.tie: "draw" -> "raise_target"
+      melds.on_last_stock_trick: true -> false
 """
 
 from __future__ import annotations

@@ -1,10 +1,21 @@
 """OpenSpiel's information-set MCTS plays deals of a bezique profile against a random player
 (docs/ai.md#openspiel). Needs the openspiel extra: ``pip install 'bezique[openspiel]'``.
 
-Run from the repository root: ``python examples/openspiel_ismcts.py [--profile bezique]
-[--deals 2] [--simulations 20] [--seed 0]``. The search samples the deal's hidden cards with
-the game's ``resample_from_infostate`` (bezique's ``determinize``) and evaluates each leaf by
-one random rollout. Two bezique deals at 20 simulations take some ten seconds.
+Run from the repository root::
+
+    python examples/openspiel_ismcts.py [--profile bezique] [--deals 2] [--simulations 20]
+        [--seed 0]
+
+The search samples the deal's hidden cards with the game's ``resample_from_infostate``
+(bezique's ``determinize``), seeded from ``--seed``, and evaluates each leaf by one random
+rollout. Each deal prints both players' returns (the deal's score difference over the target:
+``+0.110`` is 110 points ahead in bezique), then a summary with the time taken. The same seed
+gives the same deals and moves; the time varies. Two deals at 20 simulations (the default) take
+about seven seconds on a 2-core machine.
+``python examples/openspiel_ismcts.py --deals 1 --simulations 5`` prints, in about a second::
+
+    deal 1: ISMCTS +0.010, random -0.010
+    bezique: ISMCTS won 1 of 1 deals (5 simulations a move, ... s)
 """
 
 from __future__ import annotations
@@ -47,6 +58,9 @@ def main(argv: list[str] | None = None) -> list[list[float]]:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=args.simulations,
                            random_state=rng)
+    # The redeals draw from the same seeded generator (by default ISMCTS hands the game
+    # pyspiel's own unseeded sampler), so that a seed replays the same deals and choices.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     results = []
     start = time.perf_counter()
     for deal in range(args.deals):

@@ -1,7 +1,11 @@
 """Write docs/table.svg, the README's picture of a deal: two GreedyBots play deal seed 23 of
 the `bezique` profile to the 45th action, drawn as player 0 sees it.
 
-Run from the repository root: ``python examples/table_svg.py [OUT]``.
+Run from the repository root: ``python examples/table_svg.py [OUT]`` (OUT defaults to
+docs/table.svg). The drawing is the same on every run (tests/test_examples.py checks that it is
+the committed docs/table.svg). ``python examples/table_svg.py`` prints::
+
+    wrote docs/table.svg
 """
 
 from __future__ import annotations

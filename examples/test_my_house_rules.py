@@ -1,7 +1,13 @@
 """Property-test your own house rules: every invariant (docs/rules.md#invariants) in random deals.
 
-Run it with ``python -m pytest examples/test_my_house_rules.py`` (the project's own test suite
-runs it too). Change ``HOUSE`` to your rules; ``bezique check FILE`` does the same from a shell.
+Change ``HOUSE`` to your rules; ``bezique check FILE`` does the same from a shell. Run it with
+pytest (needs hypothesis, the test extra); in this repository, whose pytest settings add
+``-q``, ``python -m pytest examples/test_my_house_rules.py`` prints (the time varies)::
+
+    ..                                                                       [100%]
+    2 passed in ...s
+
+A broken invariant fails the test with the smallest deal hypothesis finds that breaks it.
 """
 
 from __future__ import annotations

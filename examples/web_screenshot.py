@@ -4,7 +4,10 @@ against the search bot, played by clicking in headless Chromium (Playwright) for
 a declaration whenever one is offered, else the first playable card, else the first button.
 
 Needs ``pip install 'bezique[browser]'`` and Debian's ``chromium``. Run from the repository
-root: ``python examples/web_screenshot.py [OUT]``.
+root: ``python examples/web_screenshot.py [OUT]`` (OUT defaults to docs/web.png; some ten
+seconds, the search bot answering every move). ``python examples/web_screenshot.py`` prints::
+
+    wrote docs/web.png
 """
 
 from __future__ import annotations

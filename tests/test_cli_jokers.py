@@ -70,7 +70,7 @@ def test_serve_offers_a_joker_profile_first(monkeypatch: pytest.MonkeyPatch,
     game of it deals nine cards to the person."""
     pytest.importorskip("starlette")
     pytest.importorskip("uvicorn")
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx2")
     from starlette.testclient import TestClient
 
     from bezique.web import app as web_app

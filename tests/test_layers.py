@@ -81,8 +81,9 @@ EXPECTED_TYPED_CYCLES = [*EXPECTED_CYCLES,
 
 OPTIONAL_DEPENDENCIES = frozenset({
     "numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium", "starlette", "uvicorn",
-    "fastapi", "httpx", "httpx2", "ray", "matplotlib", "hypothesis", "playwright"})
-"""§7 item 5: the extras ``import bezique`` must not load."""
+    "httpx2", "ray", "matplotlib", "hypothesis", "playwright"})
+"""§7 item 5: the extras ``import bezique`` must not load (the modules of pyproject.toml's
+extras, tests/test_extras.py checks)."""
 
 OPTIONAL_HOMES = ("adapters.*", "lab.on_ray", "lab.plots", "web.*", "check.strategies")
 """§1: the modules that may import an optional dependency at module level (not the faces of

@@ -28,8 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PICKLES = Path(__file__).resolve().parent / "pickles"
 
 OPTIONAL = ("numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium", "starlette", "uvicorn",
-            "fastapi", "httpx", "httpx2", "ray", "matplotlib", "hypothesis", "playwright")
-"""Third-party modules behind an extra: ``import bezique`` imports none of them (§1)."""
+            "httpx2", "ray", "matplotlib", "hypothesis", "playwright")
+"""Third-party modules behind an extra: ``import bezique`` imports none of them (§1; the
+modules of pyproject.toml's extras, tests/test_extras.py checks)."""
 
 ABOVE_ENGINE = ("record", "view", "check", "bots", "search", "lab", "adapters", "cli", "web")
 """The sub-packages above the engine (tiers 3-5): ``import bezique`` loads none of them."""

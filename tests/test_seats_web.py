@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")  # Starlette's TestClient (the test extra)
 
 from seated import PARTNERS, PARTNERSHIP_TOML
 from starlette.testclient import TestClient

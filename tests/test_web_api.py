@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")  # Starlette's TestClient (the test extra)
 
 from jokers import quartet_position
 from starlette.testclient import TestClient
