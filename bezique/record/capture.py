@@ -73,7 +73,8 @@ def record_of(subject: Deal | Game) -> Record:
     )
     entries = [entry_of(d, in_game=True) for d in deals]
     if entries and any(game.start):  # a game of a match starts from totals of its own
-        entries[0] = evolve(entries[0], totals=game.start)
+        first = evolve(entries[0], totals=game.start)
+        entries[0] = evolve(first, digest=state_digest(deals[0], first))
     return Record(rules=rules, inline=inline, result=result, deals=tuple(entries),
                   game=GameInfo(game.seed, game.first_dealer))
 
@@ -162,7 +163,7 @@ def entry_of(deal: Deal, *, in_game: bool = False) -> DealRecord:
     if deal.events[:len(start.events)] != start.events:
         raise ValueError("the deal did not start as its record would start it (a deal of a "
                          "game dealt other than by the game?), so a record cannot replay it")
-    return evolve(entry, moves=moves_of(start, deal), digest=state_digest(deal))
+    return evolve(entry, moves=moves_of(start, deal), digest=state_digest(deal, entry))
 
 
 def _key(action: Action) -> object:
