@@ -34,7 +34,7 @@ from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
-from bezique.melds import Declaration
+from bezique.melds import Declaration, named
 from bezique.moves import DealMoves
 from bezique.players import player_name
 from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
@@ -66,6 +66,7 @@ def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     for name, value in state.items():
         setattr(d, name, value)
     d._c = compile_rules(d.rules)
+    d._decls = named(d._c, d._decls)  # pickled before declarations carried their name
     return d
 
 
