@@ -35,7 +35,7 @@ ACTION = re.compile(r'^    "(P[01] [^"]*)",$', re.M)
 def _played_position() -> str:
     """The record of a stacked deal (copies in both hands) played to its end."""
     deal = Deal.from_position(RULES, hands=["QSb KH 7D AC", "QS 10H 8D JC"],
-                              stock="9S 9H 10S KD")
+                              stock="9S 9H 10S KD", reachable=False)
     while not deal.is_over:
         deal.apply(deal.legal_actions()[0])
     return dumps(deal)
@@ -358,7 +358,7 @@ def test_guess_tampered() -> None:
 def test_odd_stock_position_replays_to_the_end() -> None:
     """A hand-written position whose stock cannot be drawn in pairs (two hidden cards and the
     turn-up) plays out (the loser of the last stock trick draws nothing) and replays exactly."""
-    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD")
+    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD", reachable=False)
     while not odd.is_over:
         odd.apply(odd.legal_actions()[0])
     again = rebuild(dumps(odd))

@@ -465,7 +465,7 @@ def test_any_position_is_refused_or_plays_to_its_end(
               "trump": trump, "leader": leader, "scores": scores, "totals": totals,
               "target": target}
     try:
-        deal = Deal.from_position(load_profile(name), **kwargs)
+        deal = Deal.from_position(load_profile(name), **kwargs, reachable=False)
     except PositionError as exc:
         event(f"refused: {exc.argument}")
         return

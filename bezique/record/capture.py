@@ -89,13 +89,15 @@ def _is_builtin(rules: Rules) -> bool:
 def start_deal(rules: Rules, entry: DealRecord) -> Deal:
     """The deal as ``entry`` (a record of one deal) starts it: from its stacked position, or its
     seed (with its cut and guess). Raises ValueError (or TypeError, IndexError) for a start
-    that cannot be set up."""
+    that cannot be set up. A position is set up as it was recorded, reachable by a deal of
+    the profile or not (``Deal.from_position(reachable=False)``: a rules scenario's few cards):
+    it is checked to be playable, and the digest covers it."""
     if entry.position is not None:
         pos = dict(entry.position)
         scores = pos.pop("scores", None)
         return Deal.from_position(
             rules, dealer=entry.dealer, totals=_totals(entry), target=entry.target,
-            scores=None if scores is None else tuple(scores), **pos,
+            scores=None if scores is None else tuple(scores), reachable=False, **pos,
         )
     return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=_totals(entry),
                     target=entry.target, cut=entry.cut, guess=entry.guess)
