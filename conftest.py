@@ -8,6 +8,7 @@ from importlib.util import find_spec
 
 OPTIONAL = {
     "bezique/adapters/openspiel.py": ("pyspiel",),
+    "bezique/adapters/ismcts.py": ("pyspiel",),
     "bezique/openspiel.py": ("pyspiel",),
     "bezique/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "bezique/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),

@@ -1,10 +1,12 @@
-"""How strong `SearchBot` is: whole games against GreedyBot, RandomBot or PlannerBot, timed.
+"""How strong `SearchBot` is: whole games against GreedyBot, RandomBot, PlannerBot or a
+SearchBot, timed.
 
 Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
         [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K]
-        [--exact-stock K] [--seats 3 | --seats 4 [--partnership]] [--workers W]
+        [--exact-stock K] [--objective points|game] [--seats 3 | --seats 4 [--partnership]]
+        [--workers W]
         [--seed S] [--json FILE] [--journal FILE]
 
 For each profile and opponent it plays ``--games`` whole games (`bezique.game.Game`, dealer
@@ -108,13 +110,16 @@ from bezique.observation import Observation
 from bezique.rules import Rules, list_profiles
 from bezique.search import DEFAULT_EXACT_STOCK, DEFAULT_SIMULATIONS, SearchBot
 from bezique.search.bot import DEFAULT_CANDIDATES
+from bezique.search.game_value import OBJECTIVES
 
 OPPONENTS: dict[str, Callable[[int], Bot]] = {
     "planner": lambda seed: PlannerBot(),
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
+    "search": lambda seed: SearchBot(seed=seed),
 }
-"""The opponents by name, each made from a seed."""
+"""The opponents by name, each made from a seed (``search``: `SearchBot` at its default, the
+deal-point objective: the reference for ``--objective game``)."""
 
 PHASES = ("all", "searched", "stock", "end")
 """The sets of decisions timed (see the module docstring)."""
@@ -168,15 +173,15 @@ def seated(profile: str, seats: int, partnership: bool) -> Rules:
     return evolve(rules, seats=evolve(rules.seats, players=seats, teams=teams))
 
 
-Task = tuple[str, str, int, int, int | None, float | None, int, int, int, bool]
+Task = tuple[str, str, int, int, int | None, float | None, int, int, int, bool, str]
 """One game to play: profile, opponent, run seed, game index, simulations, seconds,
-candidates, exact_stock, seats, partnership."""
+candidates, exact_stock, seats, partnership, objective."""
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play game ``index`` of a match and return its outcome and `SearchBot`'s timings."""
     (profile, opponent, seed, index, simulations, seconds, candidates, exact_stock, seats,
-     partnership) = task
+     partnership, objective) = task
     rules = seated(profile, seats, partnership)
     teams = rules.teams
     game_seed = unit_seed(seed, index // len(teams))
@@ -187,7 +192,8 @@ def play(task: Task) -> dict[str, Any]:
         if seat in teams[me]:
             searchers.append(Timed(SearchBot(
                 seed=unit_seed(game_seed, 2 * len(searchers)), simulations=simulations,
-                seconds=seconds, candidates=candidates, exact_stock=exact_stock)))
+                seconds=seconds, candidates=candidates, exact_stock=exact_stock,
+                objective=objective)))
             bots.append(searchers[-1])
         else:
             bots.append(OPPONENTS[opponent](unit_seed(game_seed, 2 * (len(bots) -
@@ -312,10 +318,13 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
            "exact_stock": args.exact_stock}
     if args.seats > 2:  # a two-seat key as before, so that old journals resume
         key |= {"seats": args.seats, "partnership": args.partnership}
+    if args.objective != "points":
+        key |= {"objective": args.objective}
     games = [g for i, g in sorted(_journaled(args.journal, key).items()) if i < args.games]
     known = {g["index"] for g in games}
     tasks: list[Task] = [(profile, opponent, args.seed, i, args.simulations, args.seconds,
-                          args.candidates, args.exact_stock, args.seats, args.partnership)
+                          args.candidates, args.exact_stock, args.seats, args.partnership,
+                          args.objective)
                          for i in range(args.games) if i not in known]
     start = time.perf_counter()
     wins = sum(g["outcome"] == "win" for g in games)
@@ -422,6 +431,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--exact-stock", type=int, default=DEFAULT_EXACT_STOCK,
                         help="stock size from which on the search solves the end phase in its "
                              f"sampled worlds (0: never; default {DEFAULT_EXACT_STOCK})")
+    parser.add_argument("--objective", default="points", choices=OBJECTIVES,
+                        help="what the SearchBot under test aims at: the deal's points (the "
+                             "default) or the game (bezique.search.game_value)")
     parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4),
                         help="seats at the table (3 or 4: the profile at that many seats, one "
                              "pack a seat; see the module docstring)")
@@ -479,7 +491,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "workers": args.workers,
         "budget": {"simulations": args.simulations, "seconds": args.seconds,
                    "default_simulations": DEFAULT_SIMULATIONS, "candidates": args.candidates,
-                   "exact_stock": args.exact_stock},
+                   "exact_stock": args.exact_stock, "objective": args.objective},
         "seats": args.seats,
         "partnership": args.partnership,
         "machine": machine(),

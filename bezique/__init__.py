@@ -13,6 +13,7 @@ from bezique.cards import Card, CardSet, Rank, Suit
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError, PositionError, ProfileError
 from bezique.game import Game, GameResult
+from bezique.match import Match
 from bezique.rules import Rules, list_profiles, load_profile, profile_from_toml
 from bezique.rulesheet import rulesheet
 from bezique.settlement import Settlement, settle
@@ -29,6 +30,7 @@ __all__ = [
     "Game",
     "GameResult",
     "IllegalAction",
+    "Match",
     "NotationError",
     "PositionError",
     "ProfileError",

@@ -37,8 +37,9 @@ def test_the_same_spec_and_seed_play_the_same_deal() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown bot 'clever': expected one of search, planner, greedy, random"),
-    ("greedy:10", "only search takes a budget"),
+    ("clever", "unknown bot 'clever': expected one of search, planner, greedy, random, cheat, "
+               "ismcts"),
+    ("greedy:10", "only search, ismcts take a budget"),
     ("search:0", "must be a whole number of at least 1"),
     ("search:many", "must be a whole number of at least 1"),
     ("search:", "must be a whole number of at least 1"),

@@ -27,8 +27,9 @@ def test_demo_of_each_joker_profile(profile: str, capsys: pytest.CaptureFixture[
     written ``JK`` and explained once, the result last."""
     assert cli.main(["demo", "--profile", profile, "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Demo of Joker Bésigue, four packs and four jokers, ")
-    assert f"(profile {profile}), seed 2." in out.splitlines()[0]
+    assert out.startswith(f"Demo of Joker Bésigue (profile {profile}): ")
+    assert "132 cards with 4 jokers" in out.splitlines()[0]
+    assert out.splitlines()[0].endswith("; seed 2.")
     assert " JK" in out and out.count("  (joker: JK, a card of no suit") == 1
     assert re.search(r"(wins?|Drawn game)", out.rstrip().splitlines()[-1])
 

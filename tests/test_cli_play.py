@@ -14,6 +14,7 @@ from bezique import record
 from bezique.bots import GreedyBot
 from bezique.cli import main as cli_main
 from bezique.cli.play import Session, main, painter, use_color
+from bezique.rules import load_profile
 from bezique.search import DEFAULT_SIMULATIONS, SearchBot, solve
 
 
@@ -127,7 +128,7 @@ def test_stdin_stream_drives_the_session() -> None:
     out = io.StringIO()
     assert main(["--seed", "4", "--bot", "random"], stdin=io.StringIO("score\n1\n"),
                 stdout=out) == 0
-    assert "against randombot" in out.getvalue() and "Leaving the game." in out.getvalue()
+    assert "against Bot (randombot)" in out.getvalue() and "Leaving the game." in out.getvalue()
 
 
 def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,7 +153,7 @@ def test_a_plain_session_has_no_escape_codes() -> None:
 def test_the_default_opponent_is_the_search_bot() -> None:
     out = io.StringIO()
     assert main(["--seed", "4"], stdin=io.StringIO("quit\n"), stdout=out) == 0
-    assert "You play against searchbot (seed 4)" in out.getvalue()
+    assert "You play against Bot (searchbot) (seed 4)" in out.getvalue()
     session = Session(bezique.load_profile("bezique"), seed=4, bot="search", read=input,
                       out=io.StringIO())
     assert isinstance(session.bot, SearchBot) and session.bot.simulations == DEFAULT_SIMULATIONS
@@ -215,3 +216,83 @@ def test_bezique_play_profile_joker_scripted(profile: str, seed: int, tmp_path: 
     game = record.rebuild(record.loads(saved.read_text(encoding="utf-8")))
     assert isinstance(game, bezique.Game) and game.rules.name == profile
     assert "play JK" in [str(a) for a in game.deals[0].actions]
+
+
+def test_the_session_speaks_with_the_table_s_names_throughout() -> None:
+    """The table says You and Bot: so do the prompts, the log and the engine's refusals (no
+    P0 or P1, no "the bot"), the person in the second person."""
+    text, _ = _session([*BAD_INPUTS, "pass", "play KH"])
+    assert "not accepted: play KH: no K♥ in your hand" in text
+    assert "not accepted: pass: You have no partner to pass to" in text
+    assert "You play against Bot (greedybot) (seed 4)" in text
+    assert re.search(r"^  Trick: Bot led \S+$", text, flags=re.MULTILINE)
+    assert re.search(r"=== Deal 1: (you|Bot) deal", text)
+    assert not re.search(r"\bP[0-3]\b|\bthe bot\b|\bbot holds\b", text), re.search(
+        r".*(\bP[0-3]\b|\bthe bot\b|\bbot holds\b).*", text)
+
+
+def test_unreadable_input_is_answered_with_the_profile_s_own_forms() -> None:
+    text, _ = _session(BAD_INPUTS)
+    line = next(x for x in text.splitlines() if "cannot read action 'xyz'" in x)
+    assert line.endswith("expected 'play CARD', 'meld [NAME] CARD...', 'announce [NAME] "
+                         "CARD...', 'dix exchange', 'dix show' or 'draw'"), line
+    assert not any(verb in line for verb in ("pass", "call out", "carte blanche", "done"))
+
+
+def _help(profile: str) -> str:
+    """What ``help`` answers at the first prompt of a game of ``profile`` (scripted stdin)."""
+    out = io.StringIO()
+    assert main(["--profile", profile, "--seed", "4", "--bot", "random"],
+                stdin=io.StringIO("help\n"), stdout=out) == 0
+    text = out.getvalue()
+    return text[text.index("Type the number of an action"):text.index("Leaving the game.")]
+
+
+@pytest.mark.parametrize(("profile", "offered", "not_offered"), [
+    ("bezique", ["meld bezique QS JD", "dix exchange", "dix show", "announce"],
+     ["  pass", "call out", "carte blanche"]),
+    ("pinochle", ["meld pinochle QS JD", "double_pinochle", "dix exchange"],
+     ["meld bezique", "four_aces", "  pass"]),
+    ("chinese", ["carte blanche", "trump_aces"], ["dix exchange", "dix show", "meld bezique"]),
+    ("five-hundred", ["call out", "claim that your side has reached 500"], ["announce"]),
+    ("joker-partnership", ["every player draws"], ["  pass", "dix exchange", "dix show"]),
+    ("partnership", ["  pass               hand your declaring turn to your partner"],
+     ["call out"]),
+])
+def test_help_offers_only_the_profile_s_own_actions(profile: str, offered: list[str],
+                                                    not_offered: list[str]) -> None:
+    text = _help(profile)
+    melds = load_profile(profile).melds
+    listed = re.search(r"the melds of this game: ([\w,\s]+?)\n  [a-z]", text, flags=re.DOTALL)
+    assert listed and {m.strip() for m in listed.group(1).split(",")} == {
+        name for name, points in melds.values.items()
+        if points and melds.table[name].suits != "none"}  # carte blanche: a verb of its own
+    assert all(word in text for word in offered), [w for w in offered if w not in text]
+    assert not any(word in text for word in not_offered), [w for w in not_offered if w in text]
+
+
+def test_after_save_leaving_asks_nothing_more(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``save`` answered the question already: leaving right after says where the record is,
+    and asks nothing."""
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    script = Script(out, ["save", "quit"], stop_at="never")
+    assert main(["--seed", "4", "--bot", "greedy"], stdout=out, read=script) == 0
+    assert not any(p.startswith("Save the game record") for p in script.prompts)
+    assert "The game record is saved in bezique-4.toml." in out.getvalue()
+    assert [p.name for p in tmp_path.iterdir()] == ["bezique-4.toml"]
+
+
+def test_leaving_after_more_moves_asks_once_for_the_file_saved_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    script = Script(out, ["save", "1", "quit", "y"], stop_at="never")
+    assert main(["--seed", "4", "--bot", "greedy"], stdout=out, read=script) == 0
+    questions = [p for p in script.prompts if "?" in p]
+    assert questions == ["Save the game record to bezique-4.toml? [y/N] "]
+    assert [p.name for p in tmp_path.iterdir()] == ["bezique-4.toml"]
+    game = record.rebuild(record.loads((tmp_path / "bezique-4.toml").read_text("utf-8")))
+    assert game.deal is not None and len(game.deal.actions) >= 2  # the move after the save

@@ -202,7 +202,9 @@ def test_play_header_names_the_game_from_the_profile(profile: str) -> None:
     rules = bezique.load_profile(profile)
     text, _ = _play(["--seed", "4", "--profile", profile, "--bot", "greedy"], {})
     first = text.splitlines()[0]
-    assert first == f"{rules.description} (profile {profile})"
+    name = rules.description.split(",")[0]
+    assert first.startswith(f"{name} (profile {profile}): two players, ")
+    assert first.endswith(f"game to {rules.game.target}") and "ruling" not in first
     assert not first.startswith("Bezique: ")
 
 

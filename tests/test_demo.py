@@ -11,6 +11,7 @@ import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.cli import main
 from bezique.cli.demo import narrate_game
+from bezique.compile import compile_rules
 from bezique.game import Game
 from bezique.view.narrate import NAMES, deal_header, glossary, meld_words, name_players
 
@@ -109,8 +110,29 @@ def test_meld_words_describe_the_profile_meld_table() -> None:
 def test_demo_command_takes_profile_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--profile", "five-hundred", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Demo of Five Hundred Bezique, one pack, call-out at 500 "
-                          "(profile five-hundred), seed 2.\n")
+    assert out.startswith("Demo of Five Hundred Bezique (profile five-hundred): two players, "
+                          "32 cards, trumps turned up, call-out at 500; seed 2.\n")
+
+
+INTERNAL = re.compile(r"\bruling\b|\bR\d+\b|\([A-Z]+\d*\)|\bS\d{3}\b|\bP[0-3]\b|\w_\w|"
+                      r"\bphase\b|\b(lead|follow|declare|over)\)")
+"""What a player should never read in a demo: rulings, source tags, seat labels, ids written
+with underscores (meld templates, keys) and the engine's phase names."""
+
+
+@pytest.mark.parametrize("profile", bezique.list_profiles())
+def test_the_demo_speaks_players_words_in_every_profile(profile: str) -> None:
+    """The header says what game is played (seats, pack, trumps, the end) in players' words,
+    and nothing in the transcript names an internal id, ruling or phase."""
+    rules = bezique.load_profile(profile)
+    text, _ = _demo(profile)
+    header = text.splitlines()[0]
+    assert header.startswith("Demo of ") and f"(profile {profile}): " in header
+    assert f"{rules.players} players".replace("2", "two").replace("3", "three").replace(
+        "4", "four") in header
+    assert f"{compile_rules(rules).pack_size} cards" in header
+    assert header.endswith("; seed 1.")
+    assert not INTERNAL.search(text), INTERNAL.search(text)
 
 
 @pytest.mark.parametrize("profile", ["bezique", "rubicon", "chinese", "five-hundred"])

@@ -8,6 +8,7 @@ import io
 import re
 import sys
 import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,10 +16,14 @@ import pytest
 from conftest import patches_the_engine
 
 from bezique import Deal, load_profile, profile_from_toml
+from bezique.check.catalogue import EVERY_KEY, KNOBS
+from bezique.check.failure import JOKER_NAMES, NAMES, SEAT_NAMES
 from bezique.check.playout import default_max_plies
 from bezique.cli import main
 from bezique.compile import compile_rules
 from bezique.events import Event
+from bezique.rules.diff import flatten
+from bezique.rules.load import rules_to_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -112,3 +117,75 @@ def test_the_house_rules_example_runs() -> None:
     assert tests
     for test in tests:
         test()
+
+
+def _rows(out: str) -> dict[str, str]:
+    """The invariants ``check`` lists, by id: the rest of each row (title and keys, a wrapped
+    row joined)."""
+    rows: dict[str, str] = {}
+    last = ""
+    for line in out.splitlines()[3:]:
+        found = re.match(r"  (\d+|[NJ]\d+) +(.*)$", line)
+        if found:
+            last = found.group(1)
+            rows[last] = found.group(2)
+        elif line.startswith(" " * 25) and last:
+            rows[last] += " " + line.strip()
+    return rows
+
+
+def test_check_names_every_invariant_it_ran_with_the_keys_it_exercised(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", "bezique", "--deals", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    rows = _rows(out)
+    assert list(rows) == [str(n) for n in NAMES] + ["N9", "N10", "N12"]
+    for number, title in NAMES.items():
+        assert rows[str(number)].startswith(title + " "), rows[str(number)]
+    assert rows["8"] == "dix               dix, pack.copies"
+    assert "melds.per_trick" in rows["7"] and "melds.reuse" in rows["7"]
+    assert rows["N10"].endswith("deal.rotation, seats.players (on the whole game)")
+
+
+def test_check_of_a_joker_game_names_the_joker_invariants(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", "joker", "--deals", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    joker_ids = " ".join(JOKER_NAMES)
+    assert f"every invariant holds (1 2 3 4 5 6 7 8 9 12 14 {joker_ids})" in out
+    rows = _rows(out)
+    assert rows["J5"].startswith("joker melds       jokers.wild_in, jokers.max_per_meld")
+    assert not any(n.startswith("N") and n not in ("N9", "N10", "N12") for n in rows)
+
+
+def test_check_of_a_house_file_stars_the_keys_it_changes(
+    write_profile: Callable[[str, str], Path], capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = write_profile("house.toml", 'extends = "bezique"\ndix.value = 20\n'
+                         'game.target = 1500\nmelds.per_trick = 2\n')
+    assert main(["check", str(path), "--deals", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    rows = _rows(out)
+    assert rows["8"] == "dix               dix*, pack.copies"
+    assert rows["5"].startswith("scores            melds.values, dix.value*,")
+    assert rows["7"].startswith("melds             melds.per_trick*, melds.table,")
+    assert "  * changed from bezique, the profile this one extends" in out
+    assert out.rstrip().endswith("  changed, and named by no invariant: game.target")
+
+
+def test_check_brief_prints_the_summary_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "bezique", "--deals", "2", "--seed", "5", "--brief"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1].startswith("  a whole game ended after")
+
+
+def test_every_key_an_invariant_names_is_a_key_of_the_profiles() -> None:
+    """The catalogue names real keys (or sections) of the schema, for every invariant a check
+    can run."""
+    keys = set(flatten(tomllib.loads(rules_to_toml(load_profile("joker-partnership")))))
+    for number in [*NAMES, *SEAT_NAMES, *JOKER_NAMES]:
+        for knob in KNOBS[number]:
+            assert knob == EVERY_KEY or any(k == knob or k.startswith(knob + ".")
+                                            for k in keys), (number, knob)

@@ -348,3 +348,18 @@ def test_j9_catches_a_joker_offered_against_the_duty(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(Deal, "legal_actions", lambda self: [Play(JOKER)])
     with pytest.raises(InvariantError, match="J9"):
         end_phase(deal)
+
+
+def test_j9_relieves_a_seat_only_while_its_partner_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """J9 with ``endgame.beat_partner = false`` (DM7): a seat void in the suit led may throw a
+    joker while holding a trump only if its partner wins the trick so far. joker-partnership,
+    trumps ♠, P0 leads 9♦: P1 (its partner P3 yet to play) must trump, so a joker offered to
+    it breaks J9; after P1's 9♥ P2, whose partner P0 wins, may throw one."""
+    rules = bezique.load_profile("joker-partnership")
+    rules = evolve(rules, endgame=evolve(rules.endgame, beat_partner=False))
+    from bezique.actions import Play
+    monkeypatch.setattr(Deal, "legal_actions", lambda self: [Play(JOKER)])
+    hands = ["9D 9C", "9H JK AS", "JKb AS", "9H 9C"]
+    with pytest.raises(InvariantError, match="J9"):
+        end_phase(end_trick(rules, hands, "S", 0, "9D"))
+    end_phase(end_trick(rules, ["9D 9C", "9H KH", "JKb AS", "9H 9C"], "S", 0, "9D", "9H"))

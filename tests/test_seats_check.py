@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 from unittest import mock
@@ -370,7 +371,10 @@ def test_check_rules_at_more_seats() -> None:
     assert "a whole game ended after" in text and "not checked" not in text
     two = io.StringIO()
     assert check_rules(BEZIQUE, two, deals=2, seed=2) == 0
-    assert "N1" not in two.getvalue() and "a whole game ended" in two.getvalue()
+    headline, *rest = two.getvalue().splitlines()
+    assert "N1" not in headline and "a whole game ended" in rest[0]
+    listed = re.findall(r"^  (N\d+) ", two.getvalue(), flags=re.MULTILINE)
+    assert listed == ["N9", "N10", "N12"]  # at two seats: only those of the whole game
 
 
 def test_a_failure_at_more_seats_is_reported_as_a_record() -> None:

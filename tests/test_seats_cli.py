@@ -83,7 +83,7 @@ def test_bezique_play_partnership_from_a_profile_file(partnership_file: Path) ->
             "--bots", "greedy,random,greedy"]
     assert main(argv, stdout=out, read=read) == 0
     text = out.getvalue()
-    assert ("You sit in seat P1 with Dee (greedybot) as your partner, against Ada (greedybot) "
+    assert ("You sit in seat 1 with Dee (greedybot) as your partner, against Ada (greedybot) "
             "and Cy (randombot) (seed 5)") in text
     assert "  pass               hand your declaring turn to your partner" in text
     assert "every player draws" in text
@@ -114,7 +114,7 @@ def test_a_whole_three_seat_game_is_played_to_its_result() -> None:
                       read=reader(io.StringIO("1\n" * 2000), out))
     assert session.run() == 0
     text = out.getvalue()
-    assert "You sit in seat P2, against Ada (greedybot) and Bob (greedybot) (seed 8)" in text
+    assert "You sit in seat 2, against Ada (greedybot) and Bob (greedybot) (seed 8)" in text
     assert session.game.is_over and session.game.result is not None
     last = [line for line in text.splitlines() if line.strip()][-3]
     assert re.fullmatch(r"(You win|Ada wins|Bob wins) \d+ to \d+ \(\w+\) and \d+ \(\w+\)",
@@ -130,7 +130,7 @@ def test_the_person_may_sit_in_seat_1_at_two_seats() -> None:
     text = out.getvalue()
     deal = session.game.deal
     assert deal is not None and deal.to_move == 1
-    assert "You play against greedybot (seed 4)" in text
+    assert "You play against Bot (greedybot) (seed 4)" in text
     assert "deal Bot 0 - You 0; game Bot 0 - You 0" in text
     assert help_text(BEZIQUE) == HELP
 

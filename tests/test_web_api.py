@@ -14,7 +14,7 @@ pytest.importorskip("httpx")
 from jokers import quartet_position
 from starlette.testclient import TestClient
 
-from bezique import record
+from bezique import ProfileError, record
 from bezique.actions import Meld
 from bezique.cards import card_name
 from bezique.deal import Deal
@@ -329,3 +329,32 @@ def test_jokers_are_dealt_drawn_and_declared_through_the_api(client: TestClient)
     assert listed["id"] == encoding(deal.rules).id_of(wild) and listed["points"] == 40
     assert listed["cards"] == ["JSa", "JHa", "JCa", "JKa"]
     assert listed["label"] == "meld four_jacks JS JH JC JK (40 points; joker as a jack)"
+
+
+def test_a_house_profile_file_the_server_starts_with_is_offered_first(tmp_path: Any) -> None:
+    """``create_app(profile=FILE)`` (``bezique serve --profile FILE``): the file's profile is
+    listed first under its own name, is the default, and plays; a name a built-in profile has
+    is told apart; a file whose extends leaves its folder is refused at once."""
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "pinochle"\ngame.target = 900\n', encoding="utf-8")
+    client = TestClient(create_app(Tables(), profile=str(house), bot="greedy"))
+    info = client.get("/api/profiles").json()
+    assert info["default"] == "house" == info["profiles"][0]["name"]
+    assert info["profiles"][0]["players"] == 2
+    table = new(client, profile="house")["table"]
+    assert table["profile"] == "house" and table["target"] == 900
+    assert "house" in error(client.post("/api/games", json={"profile": "hous"}), 400,
+                            "bad_request")
+    same = tmp_path / "same.toml"
+    same.write_text('extends = "bezique"\nname = "bezique"\ngame.target = 700\n',
+                    encoding="utf-8")
+    client = TestClient(create_app(Tables(), profile=same, bot="greedy"))
+    info = client.get("/api/profiles").json()
+    assert info["default"] == "bezique (house)"
+    assert new(client, profile="bezique (house)")["table"]["target"] == 700
+    assert new(client, profile="bezique")["table"]["target"] == load_profile("bezique").game.target
+    (tmp_path / "sub").mkdir()
+    leaving = tmp_path / "sub" / "leaving.toml"
+    leaving.write_text('extends = "../house.toml"\n', encoding="utf-8")
+    with pytest.raises(ProfileError, match="outside the profile's folder"):
+        create_app(profile=str(leaving))

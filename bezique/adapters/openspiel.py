@@ -244,6 +244,11 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """Per player, the history as he saw it: one line per action of `_log` (so far)."""
         self._replay: Action | None = None
         """The action the next id stands for, when `_resample` replays a history."""
+        self._game_totals: tuple[tuple[int, ...], int | None] = (
+            (0,) * len(self._spec.rules.teams),
+            None)
+        """The game's totals (one per team) and target the deal is dealt with (`Deal.new`):
+        zeros and the profile's target, unless set before the last card is dealt."""
 
     # ------------------------------------------------------------------ the game tree
 
@@ -285,7 +290,9 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
             self._order.append(self._left.pop())
         if not self._left:
             spec = self._spec
-            self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order])
+            totals, target = self._game_totals
+            self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order],
+                                        totals=totals, target=target)
 
     def _action_of(self, id: int) -> Action:
         """The legal action with this id, or the same action naming another copy."""
@@ -507,6 +514,7 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
         for pos, card in zip(hidden, pool, strict=False):
             order[pos] = card
         new = game.new_initial_state()
+        new._game_totals = state._game_totals
         for i in order:
             new.apply_action(i)
         return new  # type: ignore[no-any-return]
@@ -527,6 +535,7 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     for old, card in zip(bits.stock, world_bits.stock, strict=True):
         order[position[old]] = card
     new = game.new_initial_state()
+    new._game_totals = state._game_totals
     for card in order[:-1]:
         new.apply_action(spec.index[card])
     for _, id, action, _, _ in state._log:

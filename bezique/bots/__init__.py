@@ -5,21 +5,26 @@
 The search bot lives in `bezique.search`.
 """
 
-from bezique.bots.base import Bot, RandomBot, finish, play_deal, play_game
+from bezique.bots.base import Bot, DealBot, RandomBot, decide, finish, play_deal, play_game
 from bezique.bots.greedy import GreedyBot, Turn
 from bezique.bots.planner import PlannerBot
 from bezique.bots.registry import (
     BOTS,
     BUDGETED_BOTS,
+    PERFECT_INFORMATION,
+    TABLE_BOTS,
+    TIMED_BOTS,
     check_bot_pair,
     check_bot_spec,
     check_bots,
+    check_table_bot,
     make_bot,
     seat_bots,
 )
 
 __all__ = [
-    "BOTS", "BUDGETED_BOTS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "Turn",
-    "check_bot_pair", "check_bot_spec", "check_bots", "finish", "make_bot", "play_deal",
-    "play_game", "seat_bots",
+    "BOTS", "BUDGETED_BOTS", "PERFECT_INFORMATION", "TABLE_BOTS", "TIMED_BOTS", "Bot",
+    "DealBot", "GreedyBot", "PlannerBot", "RandomBot", "Turn", "check_bot_pair",
+    "check_bot_spec", "check_bots", "check_table_bot", "decide", "finish", "make_bot",
+    "play_deal", "play_game", "seat_bots",
 ]

@@ -1,18 +1,24 @@
-"""Bots by name, as the command line and the lab take them (``greedy``, ``search:50``):
-`BOTS`, `BUDGETED_BOTS`, `make_bot` and the spec checks. The planner and the search are imported
-on first use, so that naming a bot stays cheap.
+"""Bots by name, as the command line and the lab take them (``greedy``, ``search:50``,
+``search:0.5``, ``ismcts:0.5``): `BOTS`, `BUDGETED_BOTS`, `TIMED_BOTS`, `make_bot` and the spec
+checks. The planner, the search, the cheat and OpenSpiel's ISMCTS are imported on first use, so
+that naming a bot stays cheap.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from bezique.bots.base import Bot, RandomBot
 from bezique.bots.greedy import GreedyBot
 from bezique.game import derive_seed
 
-__all__ = ["BOTS", "BUDGETED_BOTS", "check_bot_pair", "check_bot_spec", "check_bots", "make_bot",
-           "seat_bots"]
+__all__ = ["BOTS", "BUDGETED_BOTS", "DEFAULT_ISMCTS_SECONDS", "LAB_ONLY", "PERFECT_INFORMATION",
+           "TABLE_BOTS", "TIMED_BOTS", "check_bot_pair", "check_bot_spec", "check_bots",
+           "check_table_bot", "make_bot", "seat_bots"]
+
+DEFAULT_ISMCTS_SECONDS = 0.25
+"""The time per decision of ``ismcts`` without a budget."""
 
 
 def _search_bot(seed: int, simulations: int | None = None) -> Bot:
@@ -20,6 +26,28 @@ def _search_bot(seed: int, simulations: int | None = None) -> Bot:
     from bezique.search import SearchBot
 
     return SearchBot(seed=seed, simulations=simulations)
+
+
+def _timed_search_bot(seed: int, seconds: float) -> Bot:
+    """A `bezique.search.SearchBot` given ``seconds`` per decision instead of playouts."""
+    from bezique.search import SearchBot
+
+    return SearchBot(seed=seed, seconds=seconds)
+
+
+def _cheat_bot(seed: int) -> Bot:
+    """The perfect-information reference `bezique.search.cheat.CheatBot` (it sees the deal)."""
+    from bezique.search.cheat import CheatBot
+
+    return CheatBot(seed)
+
+
+def _ismcts_bot(seed: int, seconds: float = DEFAULT_ISMCTS_SECONDS) -> Bot:
+    """OpenSpiel's ISMCTS (`bezique.adapters.ismcts`, the ``openspiel`` extra): without it,
+    `bezique.errors.ExtraMissing`."""
+    from bezique.adapters.ismcts import ISMCTSBot
+
+    return ISMCTSBot(seed=seed, seconds=seconds)
 
 
 def _planner_bot(seed: int) -> Bot:
@@ -34,8 +62,12 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "planner": _planner_bot,
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
+    "cheat": _cheat_bot,
+    "ismcts": _ismcts_bot,
 }
-"""Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``)."""
+"""Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``).
+``cheat`` sees the whole deal (`PERFECT_INFORMATION`); ``ismcts`` needs the ``openspiel``
+extra."""
 
 BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
     "search": _search_bot,
@@ -43,28 +75,72 @@ BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
 """Bots that take a budget in a bot spec ``NAME:N``, factories of (seed, budget): for
 ``search``, N playouts per decision (``search:50``)."""
 
+TIMED_BOTS: dict[str, Callable[[int, float], Bot]] = {
+    "search": _timed_search_bot,
+    "ismcts": _ismcts_bot,
+}
+"""Bots that take a time per decision in a bot spec ``NAME:SECONDS``, factories of (seed,
+seconds): ``ismcts:0.5``; for a bot of `BUDGETED_BOTS` too, the seconds are written with a
+decimal point (``search:0.5``; ``search:5`` is five playouts)."""
+
+PERFECT_INFORMATION = frozenset({"cheat"})
+"""Bots that see every hand and the stock: references for the lab (``simulate``, ``compare``,
+``ladder``), never an opponent at a table (`seat_bots` refuses them)."""
+
+LAB_ONLY: dict[str, str] = {
+    "cheat": "sees every hand and the stock",
+    "ismcts": "(OpenSpiel's) is handed the whole game state, as every OpenSpiel bot is",
+}
+"""Bots the play loop hands the whole deal (`bezique.bots.DealBot`), with what they are
+handed: the lab plays them, a table with a person (`seat_bots`) refuses them."""
+
+TABLE_BOTS = tuple(name for name in BOTS if name not in LAB_ONLY)
+"""The bots a person may play against (``bezique play``, the browser table)."""
+
+
+def _seconds(budget: str) -> float | None:
+    """A budget read as seconds: a positive finite number; else None."""
+    try:
+        seconds = float(budget)
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < math.inf else None
+
+
+def _is_timed(name: str, budget: str) -> bool:
+    """Whether ``budget`` is a time for bot ``name``: always for a bot that only takes time,
+    with a decimal point for one that takes playouts too."""
+    return name in TIMED_BOTS and (name not in BUDGETED_BOTS or "." in budget)
+
 
 def check_bot_spec(spec: str) -> str:
-    """``spec`` if it names a bot (``NAME``, or ``NAME:N`` for a bot of `BUDGETED_BOTS` with a
-    budget N of at least 1); else ValueError saying what is expected.
+    """``spec`` if it names a bot (``NAME``; ``NAME:N`` for a bot of `BUDGETED_BOTS` with a
+    budget N of at least 1; ``NAME:SECONDS`` for a bot of `TIMED_BOTS`, the seconds written
+    with a decimal point where the bot takes playouts too); else ValueError saying what is
+    expected.
 
-    >>> check_bot_spec("search:50")
-    'search:50'
+    >>> check_bot_spec("search:50"), check_bot_spec("search:0.5"), check_bot_spec("ismcts:1")
+    ('search:50', 'search:0.5', 'ismcts:1')
     >>> check_bot_spec("greedy:50")
     Traceback (most recent call last):
     ...
-    ValueError: bot 'greedy:50': only search takes a budget (NAME:N)
+    ValueError: bot 'greedy:50': only search, ismcts take a budget (NAME:N or NAME:SECONDS)
     """
     name, colon, budget = spec.partition(":")
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}")
     if colon:
-        if name not in BUDGETED_BOTS:
-            raise ValueError(f"bot {spec!r}: only {', '.join(BUDGETED_BOTS)} takes a budget "
-                             "(NAME:N)")
-        if not budget.isdigit() or int(budget) < 1:
+        if name not in BUDGETED_BOTS and name not in TIMED_BOTS:
+            takers = ", ".join(dict.fromkeys([*BUDGETED_BOTS, *TIMED_BOTS]))
+            raise ValueError(f"bot {spec!r}: only {takers} take a budget (NAME:N or "
+                             "NAME:SECONDS)")
+        if _is_timed(name, budget):
+            if _seconds(budget) is None:
+                raise ValueError(f"bot {spec!r}: the seconds after ':' must be a positive "
+                                 "number")
+        elif not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"bot {spec!r}: the budget after ':' must be a whole number of at "
-                             "least 1")
+                             "least 1 (playouts), or seconds with a decimal point (0.5)")
     return spec
 
 
@@ -94,13 +170,33 @@ def check_bots(specs: str, players: int) -> tuple[str, ...]:
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from a spec: a name of `BOTS` (``greedy``), or ``NAME:N`` for a bot of
-    `BUDGETED_BOTS` with budget N (``search:50``: 50 playouts per decision). Raises ValueError
-    listing the names for an unknown one (see `check_bot_spec`)."""
+    """A bot from a spec: a name of `BOTS` (``greedy``), ``NAME:N`` for a bot of
+    `BUDGETED_BOTS` with budget N (``search:50``: 50 playouts per decision), or
+    ``NAME:SECONDS`` for a bot of `TIMED_BOTS` (``search:0.5``, ``ismcts:1``). Raises ValueError
+    listing the names for an unknown one (see `check_bot_spec`), `bezique.errors.ExtraMissing`
+    for ``ismcts`` without the ``openspiel`` extra."""
     name, colon, budget = check_bot_spec(spec).partition(":")
+    if colon and _is_timed(name, budget):
+        return TIMED_BOTS[name](seed, float(budget))
     if colon:
         return BUDGETED_BOTS[name](seed, int(budget))
     return BOTS[name](seed)
+
+
+def check_table_bot(spec: str) -> str:
+    """``spec`` if it names a bot that may sit at a table with a person (`check_bot_spec`, and
+    not one the play loop must hand the whole deal); else ValueError saying why.
+
+    >>> check_table_bot("cheat")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'cheat' sees every hand and the stock: it plays in the lab (...
+    """
+    name = check_bot_spec(spec).partition(":")[0]
+    if name in LAB_ONLY:
+        raise ValueError(f"bot {name!r} {LAB_ONLY[name]}: it plays in the lab (bezique "
+                         "simulate, compare, ladder), never at a table with a person")
+    return spec
 
 
 def seat_bots(specs: Sequence[str], seed: int, players: int, person: int) -> dict[int, Bot]:
@@ -108,7 +204,8 @@ def seat_bots(specs: Sequence[str], seed: int, players: int, person: int) -> dic
     for every other seat, by seat, ``specs[k]`` playing the ``k``-th other seat in seat order
     (at two seats the one bot). At two seats the bot is seeded with ``seed`` itself; at more
     each is seeded from ``seed`` and its seat (`bezique.game.derive_seed`). ValueError for a
-    seat out of range, another number of specs or a bad spec.
+    seat out of range, another number of specs or a bad spec, and for a bot that is handed the
+    whole deal (``cheat``, which sees every card; ``ismcts``): they play in the lab only.
 
     >>> sorted(seat_bots(["greedy", "random", "planner"], 7, 4, 1))
     [0, 2, 3]
@@ -121,7 +218,7 @@ def seat_bots(specs: Sequence[str], seed: int, players: int, person: int) -> dic
         raise ValueError(f"expected {what} for the other seats "
                          f"({', '.join(f'P{p}' for p in others)}), got {len(specs)}")
     for spec in specs:
-        check_bot_spec(spec)
+        check_table_bot(spec)
     if players == 2:
         return {others[0]: make_bot(specs[0], seed)}
     return {p: make_bot(spec, derive_seed(seed, f"bot:{p}")) for p, spec in zip(others, specs,

@@ -23,6 +23,7 @@ from bezique.cards import JOKER, SUIT_NAMES, Rank, card_name, is_joker
 from bezique.check.failure import InvariantError
 from bezique.deal import Deal
 from bezique.rules import Rules
+from bezique.tricks import beats, trick_winner
 
 __all__ = [
     "CHECKED", "arithmetic", "check_joker_deal", "check_jokers", "dix", "end_phase", "fresh",
@@ -295,16 +296,23 @@ def end_phase(deal: Deal) -> None:
 
 def _relieved(deal: Deal, rules: Rules) -> bool:
     """Whether the seat to move may throw any card while holding a trump, void in the suit led:
-    a partner winning without ``endgame.beat_partner``, or no trump that wins under
-    ``endgame.trump_when_void = "only_if_winning"`` (then the hand holds no card of the suit
-    led, which the caller's list of trumps alone shows)."""
+    its partner wins the trick so far and ``endgame.beat_partner`` is off, or under
+    ``endgame.trump_when_void = "only_if_winning"`` no trump it holds would win the trick."""
     e = rules.endgame
-    lead = deal.trick[0]
-    holds_suit = not is_joker(lead) and any(
-        c >> 6 == lead >> 6 and not is_joker(c) for c in deal.hand(deal.to_move or 0))
-    if holds_suit:
+    p = deal.to_move or 0
+    lead = int(deal.trick[0])
+    hand = [int(c) for c in deal.hand(p)]
+    if not is_joker(lead) and any(c >> 6 == lead >> 6 and not is_joker(c) for c in hand):
         return False
-    return not e.beat_partner or e.trump_when_void == "only_if_winning"
+    trick = [int(c) for c in deal.trick]
+    trump = -1 if deal.trump is None else int(deal.trump)
+    at = trick_winner(trick, trump)
+    winner = (deal.leader + at) % rules.players
+    team_of = rules.team_of
+    if not e.beat_partner and winner != p and team_of[winner] == team_of[p]:
+        return True
+    return e.trump_when_void == "only_if_winning" and not any(
+        beats(c, trick[at], trump) for c in hand if c >> 6 == trump and not is_joker(c))
 
 
 def check_jokers(deal: Deal) -> None:

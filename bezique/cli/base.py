@@ -1,7 +1,7 @@
 """What the commands of ``bezique`` share: the `Command` type and its registry `COMMANDS`
 (`register`), a terminal `ProgressBar`, durations for people (`clock`), the argparse number
-types (`positive_int`, `non_negative_int`, `non_negative_float`) and profile headers
-(`game_title`).
+types (`positive_int`, `non_negative_int`, `non_negative_float`), the ``--profile`` option
+every command that plays takes (`add_profile_option`) and profile headers (`game_title`).
 
 Each command is a module of `bezique.cli` that defines a `Command` and calls `register` on it
 when imported; `bezique.cli.main.build_parser` imports them all. A later registration under the
@@ -18,9 +18,10 @@ from typing import TextIO, TypeVar
 from attrs import frozen
 
 from bezique.rules import Rules
+from bezique.view.narrate import game_words
 
-__all__ = ["COMMANDS", "Command", "ProgressBar", "clock", "game_title", "non_negative_float",
-           "non_negative_int", "positive_int", "register"]
+__all__ = ["COMMANDS", "PROFILE_HELP", "Command", "ProgressBar", "add_profile_option", "clock",
+           "game_title", "non_negative_float", "non_negative_int", "positive_int", "register"]
 
 
 @frozen
@@ -115,8 +116,23 @@ def non_negative_float(text: str) -> float:
     return _number(text, float, 0.0, "a number")
 
 
+PROFILE_HELP = ("a built-in profile (bezique profiles list) or a TOML file of house rules, whose "
+                "extends names a built-in profile or a file under its own folder")
+"""What a profile argument takes, in every command's help: names or files, loaded by
+`bezique.load_profile` (which confines ``extends`` to the file's folder)."""
+
+
+def add_profile_option(parser: argparse.ArgumentParser, *, purpose: str = "the game") -> None:
+    """Add ``--profile PROFILE_OR_FILE`` (default ``bezique``), the same in every command: a
+    built-in name or a house-rule file (`PROFILE_HELP`), loaded by the command with
+    `bezique.load_profile`, so a bad one fails as every command fails on it (exit status 1)."""
+    parser.add_argument("--profile", default="bezique", metavar="PROFILE_OR_FILE",
+                        help=f"{purpose}: {PROFILE_HELP} (default bezique)")
+
+
 def game_title(rules: Rules) -> str:
-    """What game a profile plays, for headers: its description (else its name), and the
-    profile's name, e.g. ``Two-handed Pinochle, 48 cards, standard meld values (profile
-    pinochle)``."""
-    return f"{rules.description or 'a house variant'} (profile {rules.name})"
+    """What game a profile plays, for headers, in players' words (`bezique.view.narrate.
+    game_words`) with the profile's name after the game's, e.g. ``Two-handed Pinochle (profile
+    pinochle): two players, 48 cards, trumps turned up, game to 1000``."""
+    name, _, facts = game_words(rules).partition(": ")
+    return f"{name} (profile {rules.name}): {facts}"

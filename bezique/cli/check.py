@@ -1,8 +1,11 @@
 """``bezique check PROFILE_OR_FILE``: the invariants (docs/rules.md#invariants) over random deals.
 
 Hypothesis plays ``--deals`` whole deals of the profile with drawn legal actions and checks
-every invariant after every ply (`bezique.check.invariants.check_playout`). A violation is shrunk to
-the smallest failing game and printed as a replayable record; the exit status is then 1. Deals
+every invariant after every ply (`bezique.check.invariants.check_playout`), then lists the
+invariants it ran, each with the profile keys it exercises (`bezique.check.catalogue`; those a
+house file changes from its base starred; ``--brief``: the summary alone). A violation is
+shrunk to the smallest failing game and printed as a replayable record; the exit status is
+then 1. Deals
 are bounded in plies (`bezique.check.playout.default_max_plies`, derived from the profile) and in
 time, and a game is played to its end count, so a house rule that keeps a deal or a game from
 ending is reported instead of hanging. The progress bar is drawn only on a terminal.
@@ -14,6 +17,12 @@ in one line what to install and exits 1. Every other command runs on the runtime
 >>> main(["check", "five-hundred", "--deals", "3", "--quiet"])  # doctest: +ELLIPSIS
 check: five-hundred (...), 3 deals, ... plies: every invariant holds (1 2 3 4 5 6 7 8 9 12 14)
   a whole game ended after ... deal(s); ... s
+  invariant              the profile keys it exercised
+  1    conservation      pack.ranks, pack.copies, pack.jokers, seats.players
+...
+  8    dix               dix, pack.copies
+...
+  N12  shapes            seats.teams (on the whole game)
 0
 """
 
@@ -23,18 +32,29 @@ import argparse
 import random
 import signal
 import sys
+import textwrap
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import TextIO
 
-from bezique.check.invariants import NAMES, InvariantError, check_playout
-from bezique.check.invariants_seats import CHECKED, PENDING, check_game
+from bezique.check.catalogue import Invariant, changed, checked
+from bezique.check.invariants import InvariantError, check_playout
+from bezique.check.invariants_seats import PENDING, check_game
 from bezique.check.playout import Playout, default_max_plies
-from bezique.cli.base import Command, ProgressBar, non_negative_float, positive_int, register
+from bezique.cli.base import (
+    PROFILE_HELP,
+    Command,
+    ProgressBar,
+    non_negative_float,
+    positive_int,
+    register,
+)
 from bezique.game import Game
-from bezique.rules import Rules, load_profile
+from bezique.rules import Rules, list_profiles, load_profile
+from bezique.rules.diff import diff_rules
+from bezique.rulesheet import base_of_file
 
 MAX_GAME_DEALS = 200
 """Deals a game may take before `check` reports that its end count is out of reach."""
@@ -77,7 +97,7 @@ class Watchdog:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("profile", metavar="PROFILE_OR_FILE", help="built-in name or TOML path")
+    parser.add_argument("profile", metavar="PROFILE_OR_FILE", help=PROFILE_HELP)
     parser.add_argument("--deals", type=positive_int, default=100, metavar="N",
                         help="random deals to check (default 100)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
@@ -85,6 +105,46 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deal-time", type=non_negative_float, default=60.0, metavar="SECONDS",
                         help="longest a deal may run before it is reported (60; 0: no limit)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--brief", action="store_true",
+                        help="the summary only, without the invariants one a line")
+
+
+def invariant_table(invariants: Sequence[Invariant], rules: Rules,
+                    base: Rules | None = None) -> list[str]:
+    """The invariants a check ran, one a line: id, short title and the profile keys each one
+    exercises (`bezique.check.catalogue`); with the ``base`` a house profile extends, the keys
+    it changes are starred, and those no invariant names are listed after.
+
+    >>> from bezique.check.catalogue import checked
+    >>> from bezique.rules import load_profile, profile_from_toml
+    >>> house = profile_from_toml('extends = "bezique"\\ndix.value = 20\\ngame.target = 1500')
+    >>> lines = invariant_table(checked(house), house, load_profile("bezique"))
+    >>> print("\\n".join(lines[:2] + [x for x in lines if x.startswith("  8 ")] + lines[-3:]))
+      invariant              the profile keys it exercised
+      1    conservation      pack.ranks, pack.copies, pack.jokers, seats.players
+      8    dix               dix*, pack.copies
+      N12  shapes            seats.teams (on the whole game)
+      * changed from bezique, the profile this one extends
+      changed, and named by no invariant: game.target
+    """
+    keys = [] if base is None else [key for key, *_ in diff_rules(base, rules)]
+    lines = [f"  {'invariant':<22} the profile keys it exercised"]
+    for invariant in invariants:
+        marked = changed(invariant.knobs, keys)
+        knobs = ", ".join(k + "*" * (k in marked) for k in invariant.knobs)
+        where = " (on the whole game)" if invariant.game else ""
+        lines += textwrap.wrap(knobs + where, 98, initial_indent=f"  {invariant.id:<4} "
+                               f"{invariant.title:<17} ", subsequent_indent=" " * 25,
+                               break_on_hyphens=False)
+    if keys:
+        lines.append(f"  * changed from {base.name if base else ''}, the profile this one "
+                     "extends")
+        named = {k for i in invariants for k in i.knobs}
+        unnamed = [key for key in keys if not changed(named, [key])
+                   and key not in ("name", "description")]
+        if unnamed:
+            lines.append(f"  changed, and named by no invariant: {', '.join(unnamed)}")
+    return lines
 
 
 def replayable(playout: Playout, ply: int | None) -> str:
@@ -219,11 +279,14 @@ def check_command(args: argparse.Namespace, out: TextIO) -> int:
     if hypothesis_missing():
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    return run_check(load_profile(args.profile), args, out)
+    rules = load_profile(args.profile)
+    args.base = None if args.profile in list_profiles() else base_of_file(args.profile)
+    return run_check(rules, args, out)
 
 
 def check_rules(rules: Rules, out: TextIO, *, deals: int = 100, seed: int | None = None,
-                deal_time: float = 60.0, quiet: bool = True) -> int:
+                deal_time: float = 60.0, quiet: bool = True, brief: bool = False,
+                base: Rules | None = None) -> int:
     """``bezique check`` on a `Rules` object rather than a profile name or file: the way to
     check rules that do not load, such as a profile moved to three or four seats
     (`bezique.check.playout.at_seats`). Returns the exit status; needs hypothesis.
@@ -235,13 +298,15 @@ def check_rules(rules: Rules, out: TextIO, *, deals: int = 100, seed: int | None
     if hypothesis_missing():
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    args = argparse.Namespace(deals=deals, seed=seed, deal_time=deal_time, quiet=quiet)
+    args = argparse.Namespace(deals=deals, seed=seed, deal_time=deal_time, quiet=quiet,
+                              brief=brief, base=base)
     return run_check(rules, args, out)
 
 
 def run_check(rules: Rules, args: argparse.Namespace, out: TextIO) -> int:
     """The check of ``rules`` with the command's arguments (``deals``, ``seed``,
-    ``deal_time``, ``quiet``)."""
+    ``deal_time``, ``quiet``, ``brief``, and ``base``: the profile ``rules`` extends, whose
+    differences the list of invariants stars)."""
     watchdog = Watchdog(args.deal_time)
     run = _Run(rules, args, watchdog)
     start = time.perf_counter()
@@ -261,13 +326,15 @@ def run_check(rules: Rules, args: argparse.Namespace, out: TextIO) -> int:
     if message:
         print(f"check: {rules.name}: FAILED: {message}", file=out)
         return 1
-    numbers = " ".join(str(n) for n in NAMES)
-    if rules.players > 2:
-        numbers += " " + " ".join(CHECKED)
+    invariants = checked(rules)
+    numbers = " ".join(i.id for i in invariants if not i.game)
     print(f"check: {rules.name} ({rules.digest}), {run.done} deals, {run.plies} plies: every "
           f"invariant holds ({numbers})", file=out)
     elapsed = f"{time.perf_counter() - start:.1f} s"
     print(f"  a whole game ended after {deals} deal(s); {elapsed}", file=out)
+    if not args.brief:
+        print(*invariant_table(invariants, rules, getattr(args, "base", None)), sep="\n",
+              file=out)
     if rules.players > 2:
         for name, why in PENDING.items():
             print(f"  {name}: {why}", file=out)

@@ -8,7 +8,7 @@ appears (``dix``, ``brisques``), a short line in brackets says what it means in 
 
 >>> from bezique.cli.main import main
 >>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
-Demo of Two-handed Bezique, 64 cards, ... (profile bezique), seed 1.
+Demo of Two-handed Bezique (profile bezique): two players, 64 cards, trumps turned up, ...; seed 1.
 Ada and Bob are both GreedyBots.
 ...
   (dix: the seven of trumps; it scores 10 when ...)
@@ -23,7 +23,7 @@ import argparse
 from typing import TextIO
 
 from bezique.bots import GreedyBot
-from bezique.cli.base import Command, game_title, register
+from bezique.cli.base import Command, add_profile_option, game_title, register
 from bezique.game import Game
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
@@ -51,7 +51,7 @@ def narrate_game(rules: Rules, seed: int, out: TextIO, *, full: bool = False) ->
         for line in words.annotate(lines):
             print(line, file=out)
 
-    print(f"Demo of {game_title(rules)}, seed {seed}.",  # the title may name the dix already
+    print(f"Demo of {game_title(rules)}; seed {seed}.",
           _cast(rules), sep="\n", file=out)
     if game.draws:
         drawn = ", ".join(f"{NAMES[p]} draws {plain(card)}" for p, card in
@@ -90,7 +90,7 @@ def _cast(rules: Rules) -> str:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    add_profile_option(parser)
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--full", action="store_true", help="show every trick of every deal")
 

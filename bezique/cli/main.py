@@ -1,6 +1,6 @@
 """The ``bezique`` command line: ``profiles list|show|validate|diff``, ``demo``, ``play``,
-``simulate``, ``compare``, ``check``, ``replay``, ``scenario``, ``rules``, ``analyse`` and
-``serve``.
+``simulate``, ``compare``, ``ladder``, ``check``, ``replay``, ``scenario``, ``rules``,
+``analyse`` and ``serve``.
 
 Exit status: 0 done, 1 failure (a bad profile, a broken invariant, a damaged record …), 2 usage
 error (an unknown option, a count that is not positive …). Output cut short by the reader (``…
@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         rules,
         analyse,
         compare,
+        ladder,
         serve,
     )
 

@@ -1,14 +1,18 @@
 """``bezique play``: a person plays a whole game against bots in the terminal.
 
 Your hand and every table are shown with suit symbols (coloured only on a terminal, and never
-with ``NO_COLOR`` set); your legal actions are numbered. Type a number or the notation
-(``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help``, ``hint`` (the search's choice and
-its expected final deal score difference), ``score``, ``save [FILE]``, ``quit``. The bot is the
+with ``NO_COLOR`` set); your legal actions are numbered. The seats are named as the table names
+them (You, Bot; Ada, Bob, Cy, Dee at more seats) in every prompt, log line and refusal. Type a
+number or the notation (``play QS``, ``meld bezique QS JD``, ``draw`` …), or ``help`` (the
+profile's own actions only: `bezique.cli.play_help`), ``hint`` (the search's choice and its
+expected final deal score difference), ``score``, ``save [FILE]``, ``quit``. The bot is the
 search (`bezique.search.SearchBot`) unless ``--bot`` names another (``planner``, ``greedy``,
 ``random``, or ``search:N`` for N playouts per decision). Refused input is explained and asked
 again. When the game ends, and when you leave (``quit``, end of input or Ctrl-C), you are
 offered to save the game record (``bezique replay FILE`` replays it) under the first free name
-``bezique-SEED.toml``, ``bezique-SEED-2.toml`` …; saving over an existing file asks first.
+``bezique-SEED.toml``, ``bezique-SEED-2.toml`` …; saving over an existing file asks first. The
+question is asked once: after ``save`` nothing is asked unless the game went on since, and then
+the file saved before is offered (and rewritten without asking again).
 
 At three and four seats (a profile of ``seats.players`` 3 or 4) a bot sits in every other seat:
 ``--bot`` names the one they all play, ``--bots A,B[,C]`` one a seat (the other seats in seat
@@ -31,6 +35,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,9 +43,10 @@ from typing import TextIO
 
 from bezique import record
 from bezique.actions import Action, Announce, Meld, Pass
-from bezique.bots import BOTS, Bot, check_bot_spec, seat_bots
+from bezique.bots import TABLE_BOTS, Bot, check_table_bot, seat_bots
 from bezique.cards import COPY_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, parse_card_ref, suit
-from bezique.cli.base import Command, game_title, register
+from bezique.cli.base import Command, add_profile_option, game_title, register
+from bezique.cli.play_help import help_text, unknown_verb
 from bezique.compile import compile_rules
 from bezique.deal import Deal
 from bezique.errors import IllegalAction, NotationError
@@ -78,29 +84,20 @@ HELP = """\
 Type the number of an action, or its notation:
   play QS            play a card (10 is 10 or T; suits S H D C or ♠ ♥ ♦ ♣)
   meld bezique QS JD declare a meld after winning a stock trick (the name may be omitted)
-  dix exchange       exchange the trump seven for the turn-up (dix show: just score it)
-  draw               end your declaring turn; both players draw
+                     the melds of this game: marriage, royal_marriage, sequence, bezique,
+                     double_bezique, four_aces, four_kings, four_queens, four_jacks
+  announce NAME ...  as meld: table a further meld, to score it after a later trick won
+  dix exchange       exchange the dix for the turn-up
+  dix show           score the dix by showing it
+  draw               end your declaring turn; each player draws
 Commands:
   hint               the search's choice, and how far ahead it expects you to end
-                     the deal (your final deal score minus the bot's)
+                     the deal (your final deal score minus Bot's)
   score              this deal's points by reason, and the game totals
   save [FILE]        save the game record so far (bezique replay FILE)
   help               this text
   quit               leave (Ctrl-C or end of input also leave)"""
-"""The answer to ``help`` at two seats (`help_text`: at any number)."""
-
-
-def help_text(rules: Rules) -> str:
-    """The answer to ``help`` for a game of ``rules``: `HELP` at two seats; at more, every
-    player draws, the search's value is your side's, and partners may ``pass``."""
-    if rules.players == 2:
-        return HELP
-    text = HELP.replace("both players draw", "every player draws").replace(
-        "(your final deal score minus the bot's)", "(as the search values your side's deal)")
-    if any(len(team) > 1 for team in rules.teams):
-        text = text.replace("\nCommands:", "\n  pass               hand your declaring turn "
-                            "to your partner\nCommands:")
-    return text
+"""The answer to ``help`` in a game of ``bezique`` (`help_text` writes it for any profile)."""
 
 
 def painter(color: bool) -> Paint:
@@ -144,6 +141,8 @@ class Session:
         self.paint = painter(color)
         self.narrator = Narrator(rules, paint=self.paint, names=self.names, you=seat)
         self.words = Glossary(rules)
+        self.saved: tuple[str, str] | None = None
+        """The file this session saved the game to last, and the record written there."""
 
     @property
     def bot(self) -> Bot:
@@ -179,10 +178,11 @@ class Session:
         return 0
 
     def _opening(self) -> str:
-        """Who plays whom: ``You play against greedybot`` at two seats; at more, your seat, your
-        partner and the others, each bot with its kind."""
+        """Who plays whom: ``You play against Bot (greedybot)`` at two seats; at more, your
+        seat, your partner and the others, each bot with its kind."""
         if self.rules.players == 2:
-            return f"You play against {self.bot_names[1 - self.seat]}bot"
+            other = 1 - self.seat
+            return f"You play against {self.names[other]} ({self.bot_names[other]}bot)"
         partners = self._partners()
         others = [p for p in self.bots if p not in partners]
 
@@ -190,7 +190,7 @@ class Session:
             named = [f"{self.names[p]} ({self.bot_names[p]}bot)" for p in seats]
             return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
 
-        text = f"You sit in seat P{self.seat}"
+        text = f"You sit in seat {self.seat}"
         if partners:
             text += f" with {who(partners)} as your partner"
         return text + f", against {who(others)}"
@@ -230,10 +230,8 @@ class Session:
         self.say(*map(_second_person, settlement_lines(self.game.settlements[-1], self.names)))
 
     def _deals(self, dealer: int) -> str:
-        """``you deal``, ``the bot deals`` (two seats) or ``Bob deals``."""
-        if dealer == self.seat:
-            return "you deal"
-        return "the bot deals" if self.rules.players == 2 else f"{self.names[dealer]} deals"
+        """``you deal``, or who does as the table names him: ``Bot deals``, ``Bob deals``."""
+        return "you deal" if dealer == self.seat else f"{self.names[dealer]} deals"
 
     def show(self, deal: Deal) -> None:
         """The table as the person sees it, and the numbered legal actions."""
@@ -249,7 +247,7 @@ class Session:
         self.say("", top + f"; deal {deal_scores}; game {self._totals(obs.totals, ' - ')}")
         width = max(13, *(len(names[p]) + 9 for p in obs.opponents))
         for p in obs.opponents:
-            held = f"{'bot ' if obs.players == 2 else ''}holds {obs.hand_sizes[p]} more"
+            held = f"holds {obs.hand_sizes[p]} more"
             where = self._place(p)
             self.say(f"  {names[p] + chr(39) + 's table:':<{width}}"
                      f"{cards_text(obs.tables[p], paint) or '-'}"
@@ -270,10 +268,8 @@ class Session:
         return sep.join(f"{team} {total}" for team, total in zip(teams, totals, strict=True))
 
     def _trick(self, obs: Observation) -> str:
-        """The cards of the trick so far and who played them: ``the bot led Q♠`` at two seats,
-        ``Bob led Q♠, Cy played 9♠`` at more."""
-        if obs.players == 2:
-            return f"the bot led {self.paint(obs.trick[0])}"
+        """The cards of the trick so far and who played them, as the table names the seats:
+        ``Bot led Q♠``, ``Bob led Q♠, Cy played 9♠``."""
         order = compile_rules(self.rules).draw_order[obs.leader]  # the seats from the leader on
         return ", ".join(f"{self.names[p]} {'played' if k else 'led'} {self.paint(card)}"
                          for k, (p, card) in enumerate(zip(order, obs.trick, strict=False)))
@@ -333,13 +329,20 @@ class Session:
                 if 1 <= n <= len(actions):
                     return actions[n - 1]
                 self.say(f"no action {n}: choose 1 to {len(actions)}")
+            elif unknown := unknown_verb(self.rules, text):
+                self.say(f"not accepted: {unknown}")
             else:
                 try:
                     deal.clone().apply(text)
                 except (IllegalAction, NotationError) as exc:
-                    self.say(f"not accepted: {exc}")
+                    self.say(f"not accepted: {self._voice(str(exc))}")
                 else:
                     return text
+
+    def _voice(self, text: str) -> str:
+        """An engine message as the table speaks: each seat by its table name (`name_players`),
+        the person in the second person (``no Q♠ in your hand``)."""
+        return _second_person(name_players(text, self.names))
 
     def _hint(self, deal: Deal) -> str:
         """The search's choice for the person, with its value (exact in the end phase)."""
@@ -368,21 +371,31 @@ class Session:
         return answer.strip().lower() in ("y", "yes")
 
     def _save(self, path: str) -> None:
-        """Write the record to ``path``; an existing file is replaced only if the person says so."""
-        if Path(path).exists() and not self._yes(f"{path} exists; replace it?"):
+        """Write the record to ``path``; an existing file is replaced only if the person says
+        so, or if this session wrote it (the person chose it already)."""
+        mine = self.saved is not None and self.saved[0] == path
+        if Path(path).exists() and not mine and not self._yes(f"{path} exists; replace it?"):
             self.say("Not saved.")
             return
+        text = record.dumps(self.game)
         try:
-            Path(path).write_text(record.dumps(self.game), encoding="utf-8")
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             self.say(f"could not save: {exc}")
         else:
+            self.saved = (path, text)
             self.say(f"saved the record to {path} (replay it with: bezique replay {path})")
 
     def _offer_save(self) -> None:
+        """When the person leaves: nothing to ask if the record saved last is still the whole
+        game; else one question, naming the file saved before (rewritten without asking
+        again) or the first free name."""
         if self.game.deal is None:
             return
-        path = self._default_file()
+        if self.saved is not None and self.saved[1] == record.dumps(self.game):
+            self.say(f"The game record is saved in {self.saved[0]}.")
+            return
+        path = self.saved[0] if self.saved is not None else self._default_file()
         if self._yes(f"Save the game record to {path}?"):
             self._save(path)
         else:
@@ -420,12 +433,12 @@ def reader(stdin: TextIO, out: TextIO) -> Read:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    add_profile_option(parser)
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (random)")
     parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help=f"your opponent (at more seats: every other seat's bot): "
-                        f"{', '.join(BOTS)}, or search:N for N playouts per decision (default "
-                        "search)")
+                        f"{', '.join(TABLE_BOTS)}, or search:N for N playouts per decision "
+                        "(default search)")
     parser.add_argument("--bots", default=None, type=bot_specs_type, metavar="A,B[,C]",
                         help="at three or four seats: one bot a seat for the other seats, in "
                         "seat order (instead of --bot)")
@@ -434,9 +447,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def bot_spec_type(text: str) -> str:
-    """An argparse type: a bot spec of `bezique.bots.make_bot`."""
+    """An argparse type: a bot spec of `bezique.bots.make_bot` that may play a person
+    (`bezique.bots.registry.check_table_bot`: not ``cheat``, which sees every card)."""
     try:
-        return check_bot_spec(text)
+        return check_table_bot(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -480,7 +494,16 @@ def _second_person(line: str) -> str:
 
     >>> _second_person("You wins 1100 to 630; You is rubiconed; You has 900")
     'You win 1100 to 630; You are rubiconed; You have 900'
+    >>> _second_person("play AS: no A♠ in You's hand. You's partner passed to You")
+    'play AS: no A♠ in your hand. Your partner passed to you'
     """
     for third, second in (("You wins", "You win"), ("You is", "You are"), ("You has", "You have")):
         line = line.replace(third, second)
-    return line
+    line = _YOURS.sub(lambda m: "Your" if m[1] is not None else "your", line)
+    return _MID_YOU.sub("you", line)
+
+
+_YOURS = re.compile(r"(^|(?<=[:.] ))?\bYou's\b")
+"""``You's`` (``P0's`` named), at the start of a sentence (group 1) or inside one."""
+_MID_YOU = re.compile(r"(?<=[a-z,] )You\b")
+"""``You`` inside a sentence (after a word or a comma)."""

@@ -17,15 +17,14 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from bezique.cli.base import Command, register
+from bezique.cli.base import PROFILE_HELP, Command, register
 from bezique.errors import ProfileError
 from bezique.rules import list_profiles, load_profile
 from bezique.rulesheet import FORMATS, base_of_file, rulesheet
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("profile", metavar="PROFILE_OR_FILE",
-                        help="built-in profile name or path to a TOML profile")
+    parser.add_argument("profile", metavar="PROFILE_OR_FILE", help=PROFILE_HELP)
     parser.add_argument("--format", choices=list(FORMATS), default="text",
                         help="output format (default: text)")
     parser.add_argument("--output", metavar="FILE", type=Path,

@@ -3,7 +3,9 @@
 Starts the web app (`bezique.web.app`) on a local address, prints it, and with ``--open``
 opens it in a browser. The ``web`` extra is needed (``pip install 'bezique[web]'``); without
 it the command says so in one line and exits with 2. A port already in use is refused before
-anything is announced: one line naming it, exit status 1.
+anything is announced: one line naming it, exit status 1. ``--profile`` takes a built-in name
+or a house-rule file, as every command does (`bezique.cli.base.add_profile_option`); the page
+offers a file's profile first, under its own name.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import sys
 import webbrowser
 from typing import TextIO
 
-from bezique.cli.base import Command, positive_int, register
+from bezique.cli.base import Command, add_profile_option, positive_int, register
 from bezique.cli.play import bot_spec_type
-from bezique.rules import list_profiles
+from bezique.rules import load_profile
 
 MISSING = ("bezique serve: bezique.web.app needs the web extra (starlette is not installed): "
            "pip install 'bezique[web]'")
@@ -42,8 +44,7 @@ def port_problem(host: str, port: int) -> str | None:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", choices=list_profiles(),
-                        help="the profile the page offers first (default bezique)")
+    add_profile_option(parser, purpose="the game the page offers first")
     parser.add_argument("--bot", default="search", type=bot_spec_type, metavar="BOT",
                         help="the opponent the page offers first (default search)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:  # `ExtraMissing`, naming the extra
         print(f"bezique serve: {exc}", file=sys.stderr)
         return 2
+    load_profile(args.profile)  # a bad profile is refused (exit 1) before the port is tried
     problem = port_problem(args.host, args.port)
     if problem:
         print(f"bezique serve: {problem}", file=sys.stderr)

@@ -23,13 +23,13 @@ import sys
 from typing import Any, TextIO
 
 from bezique.bots import BOTS, check_bots
-from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.cli.base import Command, ProgressBar, add_profile_option, positive_int, register
 from bezique.lab.simulation import Summary, simulate, versus
 from bezique.rules import load_profile
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="bezique", help="built-in name or TOML path")
+    add_profile_option(parser)
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_int, default=None, metavar="N", help="play N deals")
     count.add_argument("--games", type=positive_int, default=None, metavar="N",

@@ -5,6 +5,7 @@
 source, profiles side by side), ``melds.png`` (how often each meld is declared per deal),
 ``differences.png`` (each profile's win-rate differences against the base with their 95%
 intervals) and ``deal_scores.png`` (the distribution of a player's deal score).
+`plot_ladder` draws a ladder's ratings with their 95% intervals (``bezique ladder --plot F``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from bezique.errors import extra_missing
 from bezique.lab.comparison import Comparison
+from bezique.lab.ladder import Ladder
 
 RATE_KEYS = ("game_win_p0", "game_win_first_dealer", "game_win_bot_a", "double_win", "rubicon",
              "deal_win_p0", "deal_win_dealer")
@@ -121,3 +123,26 @@ def plot_comparison(c: Comparison, folder: Path) -> list[Path]:
     _differences(plt, c, paths[2])
     _deal_scores(plt, c, paths[3])
     return paths
+
+
+def plot_ladder(ladder: Ladder, path: Path) -> Path:
+    """Write a ladder's ratings, best at the top, each with its 95% interval, as a PNG at
+    ``path``; return it. `ExtraMissing` without matplotlib."""
+    plt = require_matplotlib()
+    rows = ladder.ratings
+    fig, ax = plt.subplots(layout="constrained", figsize=(8, 1.5 + 0.45 * len(rows)))
+    ys = range(len(rows))
+    ax.errorbar([r.rating for r in rows], ys, capsize=4, fmt="o",
+                xerr=[[r.rating - r.low for r in rows], [r.high - r.rating for r in rows]])
+    ax.axvline(1000, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [r.bot for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlabel(f"rating (Bradley-Terry, Elo scale, {ladder.anchor} = 1000; bar: 95% interval)")
+    flag = ", interrupted" if ladder.interrupted else ""
+    ax.set_title(f"Ladder of {ladder.profile}: {ladder.requested} games a pair{flag}, seed "
+                 f"{ladder.seed}", fontsize=10)
+    ax.grid(axis="x", alpha=0.3)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+    return path

@@ -30,8 +30,9 @@ from bezique.settlement import team_name
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default ``z``).
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``); ``successes``
+    may hold halves (a draw counted half a win).
 
     >>> tuple(round(x, 3) for x in wilson(7, 10))
     (0.397, 0.892)

@@ -32,12 +32,14 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from bezique.actions import Action, CallOut
 from bezique.bots.planner import ranked
 from bezique.deal import Deal
 from bezique.observation import Observation
 from bezique.search.endgame import NodeBudgetExceeded
+from bezique.search.game_value import OBJECTIVES
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.horizon import value as end_value
@@ -47,9 +49,11 @@ from bezique.search.values import (
     ActionValue,
     Advice,
     Evaluation,
+    Leaf,
+    PointsValue,
     check_budget,
     check_wide,
-    difference,
+    leaf_value,
     outcome,
     reached,
     values_of,
@@ -111,24 +115,38 @@ DEFAULT_WIDE_NODES = 16_000
 (on the engine's moves, each position costs about what ten of the two-seat end phase's do)."""
 
 
+class _Worlds(Protocol):
+    """Where `_world` samples a world: an `Observation` (worlds consistent with what its player
+    saw), or the one true deal (`bezique.search.cheat`)."""
+
+    @property
+    def player(self) -> int:
+        """The seat the values are for."""
+        ...
+
+    def determinize(self, rng: random.Random) -> Deal:
+        """A world to play out (the search owns it)."""
+        ...
+
+
 def prior(observation: Observation) -> list[Action]:
     """The legal actions, the heuristic's (`bezique.bots.planner.PlannerBot`) favourite first."""
     return ranked(observation)
 
 
-def _exact(world: Deal, actions: list[Action]) -> Evaluation:
-    """Solve the end phase after each action (values for the player to move)."""
+def _exact(world: Deal, actions: list[Action], leaf: Leaf | None = None) -> Evaluation:
+    """Solve the end phase after each action (values for the player to move, by ``leaf``;
+    by default the deal's points)."""
     me = world.to_move
     assert me is not None
+    if leaf is None:
+        leaf = PointsValue(me, world.bits.compiled.team_of)
     values = []
     for action in actions:
         child = world.clone()
         child.push(action)
-        if child.is_over:
-            value = outcome(child, me)
-        else:
-            value = difference(solve(child).scores, me, child.bits.compiled.team_of)
-        values.append(ActionValue(action=action, value=float(value), samples=0))
+        value = leaf.of_deal(child) if child.is_over else leaf.of_scores(solve(child).scores)
+        values.append(ActionValue(action=action, value=value, samples=0))
     values.sort(key=lambda v: -v.value)
     return Evaluation(player=me, values=tuple(values), exact=True, simulations=0)
 
@@ -139,25 +157,26 @@ def _playouts(
     rng: random.Random,
     simulations: int | None,
     seconds: float | None,
-    stop: Callable[[list[list[int]]], bool] | None = None,
+    stop: Callable[[list[list[float]]], bool] | None = None,
     *,
     exact: bool = False,
     max_nodes: int | None = None,
     exact_nodes: int | None = None,
-) -> list[list[int]]:
-    """Per action, its final values (`difference`) over sampled worlds (the same worlds, in the
-    same order, for every action), until the budget is spent (at least two worlds) or
+    leaf: Leaf | None = None,
+) -> list[list[float]]:
+    """Per action, its final values (by ``leaf``, `_world`) over sampled worlds (the same
+    worlds, in the same order, for every action), until the budget is spent (at least two worlds) or
     ``stop(results)`` says that more worlds cannot change the answer. With ``exact``, each
     world's end phase is solved (`_world`), and no further world is sampled once one more, at
     the mean cost of those so far, would take the positions solved in all past
     ``exact_nodes``."""
     deadline = None if seconds is None else time.perf_counter() + seconds
-    results: list[list[int]] = [[] for _ in actions]
+    results: list[list[float]] = [[] for _ in actions]
     playouts = 0
     spent = [0]
     while True:
         values = _world(observation, actions, rng, max_nodes=max_nodes, exact=exact,
-                        spent=spent)
+                        spent=spent, leaf=leaf)
         for i, value in enumerate(values):
             results[i].append(value)
         playouts += len(actions)
@@ -183,7 +202,8 @@ def _window(
     seconds: float | None,
     max_nodes: int | None,
     exact_nodes: int | None,
-) -> list[list[int]] | None:
+    leaf: Leaf | None = None,
+) -> list[list[float]] | None:
     """The exact window's results (`_playouts` with ``exact``, each solve within
     `_window_nodes`); None when an end phase of its worlds cannot be solved within that
     budget: the end phase is too big for the window (twelve cards a hand), and the regular
@@ -191,31 +211,34 @@ def _window(
     try:
         return _playouts(observation, actions, rng, simulations, seconds, exact=True,
                          max_nodes=_window_nodes(max_nodes, exact_nodes, len(actions)),
-                         exact_nodes=exact_nodes)
+                         exact_nodes=exact_nodes, leaf=leaf)
     except NodeBudgetExceeded:
         return None
 
 
 def _world(
-    observation: Observation, actions: list[Action], rng: random.Random, *,
+    observation: _Worlds, actions: list[Action], rng: random.Random, *,
     max_nodes: int | None = None, exact: bool = False, spent: list[int] | None = None,
-) -> list[int]:
-    """One world sampled from ``observation``, played out after each of ``actions``: the final
-    value (`outcome`) of each, for the observer. With ``exact``, the playout stops when the
-    stock is gone and the end phase is solved (`solve`, within ``max_nodes``: beyond it
-    `NodeBudgetExceeded` is raised), the positions solved added to ``spent[0]``; at more seats
-    it is valued within ``max_nodes`` instead (`bezique.search.horizon.value`, exact when it
-    fits, else estimated; exact with None)."""
+    leaf: Leaf | None = None,
+) -> list[float]:
+    """One world sampled from ``observation``, played out after each of ``actions``: the final value
+    of each for the observer, by ``leaf`` (by default the deal's points: `outcome`). With ``exact``,
+    the playout stops when the stock is gone and the end phase is solved (`solve`, within
+    ``max_nodes``: beyond it `NodeBudgetExceeded` is raised), the positions solved added to
+    ``spent[0]``; at more seats it is valued within ``max_nodes`` instead
+    (`bezique.search.horizon.value`, exact when it fits, else estimated; exact with None)."""
     world = observation.determinize(rng)
     me = observation.player
     team_of = world.bits.compiled.team_of
-    out = []
+    if leaf is None:
+        leaf = PointsValue(me, team_of)
+    out: list[float] = []
     for action in actions:
         child = world.clone()
         child.push(action)
         playout(child, to_end_phase=exact)
         if child.is_over:
-            out.append(outcome(child, me))
+            out.append(leaf.of_deal(child))
         elif len(team_of) > 2:
             found = end_value(child, side=me, max_nodes=max_nodes)
             if spent is not None:
@@ -225,7 +248,7 @@ def _world(
             solution = solve(child, max_nodes=max_nodes)
             if spent is not None:
                 spent[0] += solution.nodes
-            out.append(difference(solution.scores, me, team_of))
+            out.append(leaf.of_scores(solution.scores))
     return out
 
 
@@ -241,7 +264,7 @@ def _window_nodes(max_nodes: int | None, exact_nodes: int | None, actions: int) 
 def _wide(
     observation: Observation, actions: list[Action], rng: random.Random, worlds: int,
     nodes: int | None,
-) -> list[list[int]]:
+) -> list[list[float]]:
     """At more seats, in the window or the end phase: `_playouts` with ``exact`` over at most
     ``worlds`` worlds (two at least), each end phase valued within the share of ``nodes`` that
     lets two worlds of every one of ``actions`` fit in it (a value may search twice its
@@ -264,10 +287,12 @@ def evaluate(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     wide_worlds: int = DEFAULT_WIDE_WORLDS,
     wide_nodes: int | None = DEFAULT_WIDE_NODES,
+    objective: str = "points",
 ) -> Evaluation:
     """Value every legal action of ``observation`` (whose player must be to move): its
     expected final value for the player's side (`bezique.search.values`: at two seats his
-    score minus the opponent's).
+    score minus the opponent's; with ``objective = "game"``, what the deal is worth for the
+    game, `bezique.search.game_value`).
 
     End phase: exact, by the solver. Stock phase: the mean final value of playouts
     over sampled worlds (every action in every world), until ``simulations`` playouts or
@@ -293,6 +318,7 @@ def evaluate(
     if exact_worlds is not None and exact_worlds < 2:
         raise ValueError(f"evaluate: exact_worlds must be at least 2, got {exact_worlds}")
     check_wide("evaluate", wide_worlds, wide_nodes)
+    leaf = leaf_value(observation, objective)
     actions = observation.legal_actions()
     if not actions:
         raise ValueError("evaluate: the observer has no decision to make")
@@ -303,7 +329,7 @@ def evaluate(
         return Evaluation(player=observation.player, values=values_of(actions, wide),
                           exact=False, simulations=len(actions) * len(wide[0]))
     if observation.in_end_phase:
-        return _exact(observation.determinize(rng), actions)
+        return _exact(observation.determinize(rng), actions, leaf)
     results = None
     if observation.stock_size <= exact_stock:
         budget, limit = simulations, seconds
@@ -311,11 +337,12 @@ def evaluate(
             budget, limit = exact_worlds * len(actions), None
         elif simulations is None and seconds is None:
             budget = DEFAULT_EXACT_WORLDS * len(actions)
-        results = _window(observation, actions, rng, budget, limit, max_nodes, exact_nodes)
+        results = _window(observation, actions, rng, budget, limit, max_nodes, exact_nodes,
+                          leaf)
     if results is None:
         if simulations is None and seconds is None:
             simulations = DEFAULT_SIMULATIONS * len(actions)
-        results = _playouts(observation, actions, rng, simulations, seconds)
+        results = _playouts(observation, actions, rng, simulations, seconds, leaf=leaf)
     return Evaluation(player=observation.player, values=values_of(actions, results), exact=False,
                       simulations=len(actions) * len(results[0]))
 
@@ -354,7 +381,7 @@ def advise(
                   simulations=found.simulations)
 
 
-def _gains(results: list[list[int]]) -> list[tuple[float, float]]:
+def _gains(results: list[list[float]]) -> list[tuple[float, float]]:
     """Per candidate after the first: its mean gain over candidate 0 (paired world by world)
     and that gain in standard errors (infinite when every world agrees)."""
     base = results[0]
@@ -369,7 +396,7 @@ def _gains(results: list[list[int]]) -> list[tuple[float, float]]:
     return out
 
 
-def _departs(results: list[list[int]], z: float) -> int:
+def _departs(results: list[list[float]], z: float) -> int:
     """The candidate (index) to play instead of candidate 0, the heuristic's choice: the one
     with the best mean gain over it among those whose gain is significant (more than ``z``
     standard errors, a paired test over the worlds); else 0."""
@@ -386,7 +413,8 @@ def _halving(
     rng: random.Random,
     simulations: int | None,
     seconds: float | None,
-) -> tuple[list[int], list[list[int]]]:
+    leaf: Leaf | None = None,
+) -> tuple[list[int], list[list[float]]]:
     """Sequential halving over ``actions``: the budget is split into rounds; each round plays
     every surviving action in the same fresh worlds, then keeps the better half by mean
     (action 0, the heuristic's choice, always survives as the reference of `_departs`).
@@ -395,13 +423,13 @@ def _halving(
     alive = list(range(len(actions)))
     rounds = max(1, math.ceil(math.log2(len(actions))))
     start = time.perf_counter()
-    results: dict[int, list[int]] = {i: [] for i in alive}
+    results: dict[int, list[float]] = {i: [] for i in alive}
     for r in range(rounds):
         deadline = None if seconds is None else start + seconds * (r + 1) / rounds
         per_round = None if simulations is None else simulations // rounds
         worlds = 0
         while True:
-            values = _world(observation, [actions[i] for i in alive], rng)
+            values = _world(observation, [actions[i] for i in alive], rng, leaf=leaf)
             for i, value in zip(alive, values, strict=True):
                 results[i].append(value)
             worlds += 1
@@ -418,11 +446,11 @@ def _halving(
     return alive, [results[i] for i in alive]
 
 
-def _futile(z: float, worlds: int) -> Callable[[list[list[int]]], bool]:
+def _futile(z: float, worlds: int) -> Callable[[list[list[float]]], bool]:
     """Stop sampling once half of ``worlds`` have been played and no candidate is even half
     way to a significant gain over the heuristic's choice: the rest would not overrule it."""
 
-    def stop(results: list[list[int]]) -> bool:
+    def stop(results: list[list[float]]) -> bool:
         n = len(results[0])
         return n >= max(worlds // 2, 3) and all(t < z / 2 for _, t in _gains(results))
 
@@ -478,8 +506,12 @@ class SearchBot:
         exact_nodes: int | None = DEFAULT_EXACT_NODES,
         wide_worlds: int = DEFAULT_WIDE_WORLDS,
         wide_nodes: int | None = DEFAULT_WIDE_NODES,
+        objective: str = "points",
     ) -> None:
         check_budget("SearchBot", simulations, seconds)
+        if objective not in OBJECTIVES:
+            raise ValueError(f"SearchBot: objective must be one of {', '.join(OBJECTIVES)}, "
+                             f"got {objective!r}")
         if exact_stock < 0:
             raise ValueError(f"SearchBot: exact_stock must be at least 0, got {exact_stock}")
         if exact_worlds < 2:
@@ -518,6 +550,9 @@ class SearchBot:
         """At more seats: the worlds of an end-phase decision (of one in the window, at most)."""
         self.wide_nodes = wide_nodes
         """At more seats: the positions such a decision may search in all (None: exact)."""
+        self.objective = objective
+        """What the bot's values aim at: ``"points"`` (the deal's) or ``"game"``
+        (`bezique.search.game_value`; at two seats)."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
@@ -527,7 +562,7 @@ class SearchBot:
                         seconds=self.seconds, exact_stock=self.exact_stock,
                         exact_worlds=self.exact_worlds, exact_nodes=self.exact_nodes,
                         max_nodes=self.max_nodes, wide_worlds=self.wide_worlds,
-                        wide_nodes=self.wide_nodes)
+                        wide_nodes=self.wide_nodes, objective=self.objective)
 
     def choose(self, observation: Observation) -> Action:
         """The action the search prefers."""
@@ -550,18 +585,19 @@ class SearchBot:
         if observation.in_end_phase:
             world = observation.determinize(self.rng)
             if call is not None:
-                return _exact(world, actions).best
+                return _exact(world, actions, leaf_value(observation, self.objective)).best
             if self.max_nodes is None:
                 return solve(world).line[0]
             return end_phase_choice(world, max_nodes=self.max_nodes).action
         ranked = [a for a in prior(observation) if a is not call]
+        leaf = leaf_value(observation, self.objective)
         if observation.stock_size <= self.exact_stock:
-            results: list[list[int]] | None
+            results: list[list[float]] | None
             if wide:
                 results = _wide(observation, ranked, self.rng, self.wide_worlds, self.wide_nodes)
             else:
                 results = _window(observation, ranked, self.rng, self.exact_worlds * len(ranked),
-                                  None, self.max_nodes, self.exact_nodes)
+                                  None, self.max_nodes, self.exact_nodes, leaf)
             if results is not None:
                 return ranked[_departs(results, EXACT_Z)]
         ranked = ranked[: self.candidates]
@@ -569,11 +605,12 @@ class SearchBot:
             return ranked[0]
         if self.halving:
             alive, survived = _halving(observation, ranked, self.rng, self.simulations,
-                                       self.seconds)
+                                       self.seconds, leaf)
             return ranked[alive[_departs(survived, self.z)]]
         worlds = (self.simulations or 0) // len(ranked)
         stop = _futile(self.z, worlds) if worlds else None
-        results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop)
+        results = _playouts(observation, ranked, self.rng, self.simulations, self.seconds, stop,
+                            leaf=leaf)
         return ranked[_departs(results, self.z)]
 
     def _wide_best(self, observation: Observation, actions: list[Action]) -> Action:

@@ -28,6 +28,7 @@ from attrs import frozen
 from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.observation import Observation
+from bezique.search.game_value import OBJECTIVES, GameValue
 from bezique.search.horizon import choose
 from bezique.search.solver import difference, solve
 
@@ -35,7 +36,10 @@ __all__ = [
     "ActionValue",
     "Advice",
     "Evaluation",
+    "Leaf",
+    "PointsValue",
     "difference",
+    "leaf_value",
     "outcome",
     "reached",
     "vote",
@@ -133,7 +137,42 @@ def reached(observation: Observation) -> bool:
         observation.scores, team_of, team) >= observation.target
 
 
-def values_of(actions: list[Action], results: list[list[int]]) -> tuple[ActionValue, ...]:
+class PointsValue:
+    """The deal-point objective: a finished deal's `outcome` for ``player``, a solved end
+    phase's `difference`."""
+
+    def __init__(self, player: int, team_of: Sequence[int]) -> None:
+        self.player = player
+        self.team_of = tuple(team_of)
+
+    def of_deal(self, deal: Deal) -> float:
+        """The finished ``deal``'s `outcome` for the player."""
+        return float(outcome(deal, self.player))
+
+    def of_scores(self, scores: Sequence[int]) -> float:
+        """The `difference` of final ``scores`` (one a seat) for the player's side."""
+        return float(difference(scores, self.player, self.team_of))
+
+
+Leaf = PointsValue | GameValue
+"""What the search values a finished deal, or a solved end phase's scores, by."""
+
+
+def leaf_value(observation: Observation, objective: str) -> Leaf:
+    """The objective ``objective`` (`bezique.search.game_value.OBJECTIVES`) for the observer
+    of ``observation``: `PointsValue`, or at two seats `GameValue` on the observation's game
+    totals and target (at more seats the search plays for its side's points in either case).
+    `ValueError` for an objective that is not one."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective: expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    rules = observation.rules
+    if objective == "points" or rules.players > 2:
+        return PointsValue(observation.player, rules.team_of)
+    return GameValue(rules, player=observation.player, totals=observation.totals,
+                     target=observation.target, dealer=observation.dealer)
+
+
+def values_of(actions: list[Action], results: list[list[float]]) -> tuple[ActionValue, ...]:
     """Each action with the mean of its results (one per world), best first."""
     values = [ActionValue(action=a, value=sum(r) / len(r), samples=len(r))
               for a, r in zip(actions, results, strict=True)]

@@ -20,8 +20,8 @@ from bezique.settlement import Settlement
 from bezique.wild import wild_jokers
 
 __all__ = ["NAMES", "Glossary", "Narrator", "Paint", "breakdown", "cards_text", "deal_header",
-           "declaration_text", "glossary", "joker_words", "meld_words", "name_players", "plain",
-           "seat_names", "settlement_lines", "team_names"]
+           "declaration_text", "game_words", "glossary", "joker_words", "meld_words",
+           "name_players", "plain", "seat_names", "settlement_lines", "team_names"]
 
 NAMES = ("Ada", "Bob", "Cy", "Dee")
 """Player names by seat (two to four seats), written also for the engine's labels
@@ -64,6 +64,48 @@ _OBLIGATIONS = {
 
 Paint = Callable[[int], str]
 """How a card is written (plain, or coloured for a terminal)."""
+
+
+_CITATION = re.compile(r"\s*\([A-Z][A-Z0-9-]*(?:[ ,;§]+[A-Z0-9-]+)*\)")
+"""A source tag in brackets, as profile descriptions cite them: ``(S004)``, ``(HGM, EB9)``."""
+
+_TRUMPS = {"turn_up_next": "trumps turned up", "turn_up_bottom": "trumps turned up",
+           "first_marriage": "the first marriage fixes trumps",
+           "first_marriage_or_sequence": "the first marriage or sequence fixes trumps"}
+
+
+def game_words(rules: Rules) -> str:
+    """The game a profile plays in players' words, for headers: the game's name as its
+    description starts (up to a comma or colon, source tags left out; ``A house variant``
+    without one), then the seats, the pack, how trumps are chosen and how the game ends, all
+    read from the rules. No ruling, key or meld id appears.
+
+    >>> from bezique.rules import load_profile
+    >>> game_words(load_profile("bezique"))
+    'Two-handed Bezique: two players, 64 cards, trumps turned up, game to 1000'
+    >>> game_words(load_profile("besigue")).split(":")[0]
+    'French Bésigue'
+    >>> game_words(load_profile("joker-partnership"))
+    'Joker Bésigue: four players in two partnerships, 132 cards with 4 jokers, the first \
+marriage fixes trumps, game to 600'
+    """
+    name = _CITATION.sub("", re.split(r"[,:]", rules.description, maxsplit=1)[0]).strip()
+    players = _COUNT_WORDS.get(rules.players, str(rules.players))
+    seats = f"{players} players"
+    if rules.players > 2:
+        pairs = [team for team in rules.teams if len(team) > 1]
+        seats += (f" in {_COUNT_WORDS.get(len(pairs), len(pairs))} partnerships" if pairs
+                  else ", each for himself")
+    pack = f"{compile_rules(rules).pack_size} cards"
+    if rules.pack.jokers:
+        pack += f" with {rules.pack.jokers} jokers"
+    game = rules.game
+    if game.single_deal:
+        end = "one deal" + (f", rubicon under {rules.rubicon.threshold}"
+                            if rules.rubicon.threshold else "")
+    else:
+        end = f"call-out at {game.target}" if game.call_out else f"game to {game.target}"
+    return f"{name or 'A house variant'}: {seats}, {pack}, {_TRUMPS[rules.trump.selection]}, {end}"
 
 
 def plain(card: int) -> str:

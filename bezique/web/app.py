@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from bezique.errors import extra_missing
@@ -34,7 +35,7 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.web.app", "web", error) from error
 
-from bezique.bots import BOTS
+from bezique.bots import TABLE_BOTS
 from bezique.cards import parse_card
 from bezique.errors import NotationError
 from bezique.rules import list_profiles, load_profile
@@ -96,17 +97,24 @@ def _json(content: dict[str, Any], status: int = 200) -> JSONResponse:
     return JSONResponse(content, status_code=status)
 
 
-def create_app(tables: Tables | None = None, *, profile: str = "bezique",
+def create_app(tables: Tables | None = None, *, profile: str | Path = "bezique",
                bot: str = "search") -> Starlette:
     """The application: the page and the JSON API over ``tables`` (a new `Tables` by
-    default); ``profile`` and ``bot`` are what the page offers first."""
+    default); ``profile`` and ``bot`` are what the page offers first. ``profile`` is a built-in
+    name or a profile file, loaded as `bezique.load_profile` loads it (its ``extends`` a
+    built-in name or a file under its own folder); a file is offered under its profile's
+    name (`Tables.offer`), first in the list. A bad profile raises `bezique.ProfileError`
+    now, not in the browser."""
     store = Tables() if tables is None else tables
-    load_profile(profile)  # a bad default fails now, not in the browser
+    rules = load_profile(profile)
+    builtin = isinstance(profile, str) and profile in list_profiles()
+    default = str(profile) if builtin else store.offer(rules)
 
     async def profiles(request: Request) -> Response:
+        named = [*store.offered.items(), *((n, load_profile(n)) for n in list_profiles())]
         items = [{"name": n, "description": r.description, "players": r.players}
-                 for n, r in ((n, load_profile(n)) for n in list_profiles())]
-        return _json({"profiles": items, "default": profile, "bots": list(BOTS),
+                 for n, r in named]
+        return _json({"profiles": items, "default": default, "bots": list(TABLE_BOTS),
                       "default_bot": bot})
 
     async def new_game(request: Request) -> Response:

@@ -32,13 +32,15 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from attrs import define
 
 from bezique import record
 from bezique.actions import Action
-from bezique.bots import Bot, check_bot_spec, seat_bots
+from bezique.bots import Bot, check_table_bot, seat_bots
 from bezique.encoding import EncodingError, encoding
 from bezique.errors import IllegalAction, NotationError, ProfileError
 from bezique.game import Game
@@ -109,9 +111,11 @@ class Table:
         return table_view(self.game, self.seat, can_undo=self.seat in self.movers)
 
 
-def _rules(profile: str | None, profile_toml: str | None) -> Rules:
-    """A built-in profile by name, or an uploaded house profile through the safe loader
-    (``extends`` may name built-in profiles only; no file is read)."""
+def _rules(profile: str | None, profile_toml: str | None,
+           offered: Mapping[str, Rules]) -> Rules:
+    """A profile the server offers (`Tables.offer`) or a built-in one, by name, or an uploaded
+    house profile through the safe loader (``extends`` may name built-in profiles only; no
+    file is read)."""
     if profile_toml is not None:
         if profile is not None:
             raise WebError("bad_request", "give either profile or profile_toml, not both")
@@ -123,9 +127,12 @@ def _rules(profile: str | None, profile_toml: str | None) -> Rules:
         except ProfileError as exc:
             raise WebError("profile", "invalid rule profile", problems=exc.problems) from None
     name = profile or "bezique"
+    if name in offered:
+        return offered[name]
     if name not in list_profiles():
-        raise WebError("bad_request", f"unknown profile {name!r}: expected one of "
-                                      f"{', '.join(list_profiles())}, or upload profile_toml")
+        known = ", ".join([*offered, *list_profiles()])
+        raise WebError("bad_request", f"unknown profile {name[:80]!r}: expected one of "
+                                      f"{known}, or upload profile_toml")
     return load_profile(name)
 
 
@@ -136,7 +143,7 @@ def _named(bot: str, bots: list[str] | None) -> list[str]:
     if not all(isinstance(spec, str) for spec in specs):
         raise WebError("bad_request", "bots: expected a list of bot specs (strings)")
     try:
-        return [check_bot_spec(spec) for spec in specs]
+        return [check_table_bot(spec) for spec in specs]
     except ValueError as exc:
         raise WebError("bad_request", str(exc)) from None
 
@@ -171,6 +178,27 @@ class Tables:
         self.capacity = capacity
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.RLock()
+        self._offered: dict[str, Rules] = {}
+
+    @property
+    def offered(self) -> Mapping[str, Rules]:
+        """The profiles offered besides the built-in ones (`offer`), by name."""
+        return MappingProxyType(self._offered)
+
+    def offer(self, rules: Rules) -> str:
+        """Offer ``rules`` (a house profile the server was started with, already loaded) by a
+        name of its own, which ``new_game(profile=...)`` then takes: the profile's name, with
+        `` (house)`` added where a built-in profile has that name. Returns the name.
+
+        >>> from bezique.rules import profile_from_toml
+        >>> store = Tables()
+        >>> store.offer(profile_from_toml('extends = "bezique"\\nname = "bezique"'))
+        'bezique (house)'
+        """
+        name = rules.name if rules.name not in list_profiles() else f"{rules.name} (house)"
+        with self._lock:
+            self._offered[name] = rules
+        return name
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -201,12 +229,12 @@ class Tables:
     def new_game(self, *, profile: str | None = None, profile_toml: str | None = None,
                  seed: int | None = None, seat: int = 0, bot: str = "search",
                  bots: list[str] | None = None) -> dict[str, Any]:
-        """Start a game of a built-in ``profile`` (default ``bezique``) or of an uploaded house
-        profile (``profile_toml``), the person in ``seat``, against ``bot`` (``search``,
-        ``search:N``, ``planner``, ``greedy``, ``random``) in every other seat, or ``bots`` one
-        a seat; the first deal is dealt and the bots play until it is the person's turn.
-        Returns ``{"id", "steps", "table"}``."""
-        rules = _rules(profile, profile_toml)
+        """Start a game of a built-in or `offer`-ed ``profile`` (default ``bezique``) or of an
+        uploaded house profile (``profile_toml``), the person in ``seat``, against ``bot``
+        (``search``, ``search:N``, ``planner``, ``greedy``, ``random``) in every other seat, or
+        ``bots`` one a seat; the first deal is dealt and the bots play until it is the
+        person's turn. Returns ``{"id", "steps", "table"}``."""
+        rules = _rules(profile, profile_toml, self._offered)
         specs = _specs(bot, bots, rules.players)
         _seat(seat, rules.players)
         if seed is not None and not 0 <= seed < 2**63:

@@ -1,0 +1,446 @@
+"""The rated ladder: every pair of bots plays whole games, and each bot gets a rating.
+
+Each pair of bots (`pairings`) plays ``games`` whole games of one profile. Game ``g`` of every
+pair is dealt from the same seed (`bezique.lab.simulation.unit_seed` of the run's seed and
+``g // S``: common random numbers, the same shuffles and first-dealer draws for every pair) and
+seats the two bots by seating ``g % S`` of the `seatings` of the profile, ``S`` of them: at two
+seats each bot in each seat, so each seed is played from both sides and each bot deals first
+once; at more seats every seating in which partners are the same bot and each bot holds half
+the seats (at three seats, one or two), rotated the same way. ``games`` is rounded up to a
+multiple of ``S``. Each bot is seeded from the game's seed and its seat, as in
+`bezique.lab.simulation`. A game counts as a win for the bot of the winning team, half a win
+each when drawn.
+
+The ratings (`fit`) are a Bradley–Terry model fitted by maximum likelihood (Hunter's MM
+iterations) on those results, with one virtual draw added to every pair that played (so that a
+bot that wins every game keeps a finite rating), on the Elo scale (400 points: ten to one
+odds) and anchored so that ``greedy`` (else the first bot) is 1000. Each 95% interval is the
+rating ± 1.96 standard errors of the model (the inverse of its Fisher information, relative to
+the anchor, whose interval is the point 1000), taking the games as independent. The pairwise
+table gives each pair's score with its Wilson interval (`bezique.lab.stats.wilson`).
+`Ladder.to_dict` writes one row per game, so that `ratings_of` recomputes the ratings from the
+JSON alone.
+
+>>> import bezique
+>>> house = bezique.load_profile("bezique")
+>>> seatings(house)
+((0, 1), (1, 0))
+>>> r = fit(["a", "b"], [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], anchor="b")
+>>> [(x.bot, round(x.rating)) for x in r]
+[('a', 1147), ('b', 1000)]
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
+from itertools import combinations, product
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from bezique.bots import check_bot_spec, make_bot, play_game
+from bezique.lab.comparison import BACKENDS
+from bezique.lab.simulation import Progress, chunks, run_tasks, unit_finished, unit_seed
+from bezique.lab.stats import Z95, wilson
+from bezique.rules import load_profile
+from bezique.rules.model import Rules
+
+__all__ = [
+    "ANCHOR", "ELO", "GAMES_PER_TASK", "PRIOR_DRAWS", "Ladder", "LadderGame", "PairResult",
+    "Rating", "fit", "ladder", "pairings", "play_ladder_chunk", "play_ladder_game",
+    "ratings_of", "seatings",
+]
+
+ANCHOR = "greedy"
+"""The bot rated 1000 when it takes part (else the first bot)."""
+
+ELO = 400 / math.log(10)
+"""Elo points per unit of the model's log-strength (400 points: odds of ten to one)."""
+
+PRIOR_DRAWS = 1.0
+"""Virtual draws added to every pair that played, so that a clean sweep keeps a finite rating."""
+
+GAMES_PER_TASK = 5
+"""Games per task on worker processes or Ray (a chunk of `bezique.lab.simulation.chunks`)."""
+
+
+@frozen
+class LadderGame:
+    """One game of the ladder: the bot in each ``seats`` (specs, by seat), the game's
+    ``seed``, its final ``totals`` (one per team), the ``winner`` (the bot of the winning
+    team; None for a draw) and the ``seconds`` it took."""
+
+    seats: tuple[str, ...]
+    seed: int
+    totals: tuple[int, ...]
+    winner: str | None
+    seconds: float = 0.0
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two bots, in the order of their first seats."""
+        first, second = dict.fromkeys(self.seats)
+        return first, second
+
+    def score(self, bot: str) -> float:
+        """What the game gives ``bot``: 1 won, 0.5 drawn, 0 lost."""
+        return 0.5 if self.winner is None else float(self.winner == bot)
+
+
+@frozen
+class Rating:
+    """A bot's rating on the Elo scale with its 95% interval [``low``, ``high``], and the
+    games it played."""
+
+    bot: str
+    rating: float
+    low: float
+    high: float
+    games: int
+
+
+@frozen
+class PairResult:
+    """Two bots' games against each other: ``a``'s wins, ``b``'s wins and the draws, and
+    ``a``'s score (draws half) with its Wilson 95% interval."""
+
+    a: str
+    b: str
+    wins_a: int
+    wins_b: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        """The games the pair played."""
+        return self.wins_a + self.wins_b + self.draws
+
+    @property
+    def score(self) -> float:
+        """``a``'s share of the points, a draw half (0 without games)."""
+        return (self.wins_a + self.draws / 2) / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of `score`."""
+        return wilson(self.wins_a + self.draws / 2, self.games)
+
+
+def seatings(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The seatings of a pair (bot 0 and bot 1) at ``rules``'s table, by seat: every one in
+    which partners are the same bot and each bot holds half the seats (⌊N/2⌋ or ⌈N/2⌉)."""
+    n = rules.players
+    out = []
+    for bots in product((0, 1), repeat=len(rules.teams)):
+        seating = [0] * n
+        for team, bot in zip(rules.teams, bots, strict=True):
+            for seat in team:
+                seating[seat] = bot
+        if n // 2 <= seating.count(0) <= (n + 1) // 2:
+            out.append(tuple(seating))
+    return tuple(out)
+
+
+def pairings(bots: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Every pair of ``bots``, in their order."""
+    return tuple(combinations(bots, 2))
+
+
+def play_ladder_game(rules: Rules, pair: tuple[str, str], seating: Sequence[int],
+                     seed: int) -> LadderGame:
+    """One game of ``rules`` seeded ``seed``, ``pair[k]`` in the seats where ``seating`` says
+    ``k``, each bot seeded from the game's seed and its seat."""
+    names = tuple(pair[k] for k in seating)
+    start = time.perf_counter()
+    game = play_game(rules, [make_bot(name, unit_seed(seed, p)) for p, name in enumerate(names)],
+                     seed)
+    result = game.result
+    assert result is not None
+    winner = None if result.winner is None else names[rules.teams[result.winner][0]]
+    return LadderGame(names, seed, tuple(result.totals), winner,
+                      round(time.perf_counter() - start, 3))
+
+
+def _unit(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
+          index: int) -> tuple[int, LadderGame]:
+    """Game ``index`` of the run: game ``index % games`` of pair ``index // games``."""
+    table = seatings(rules)
+    g = index % games
+    return index, play_ladder_game(rules, pairs[index // games], table[g % len(table)],
+                                   unit_seed(seed, g // len(table)))
+
+
+def play_ladder_chunk(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
+                      indexes: range) -> list[tuple[int, LadderGame]]:
+    """The games of a chunk of the run (the task a worker or a Ray task runs), by index."""
+    out = []
+    for i in indexes:
+        out.append(_unit(rules, pairs, games, seed, i))
+        unit_finished()
+    return out
+
+
+def fit(bots: Sequence[str], results: Iterable[tuple[str, str, float]], *,
+        anchor: str | None = None) -> tuple[Rating, ...]:
+    """The Bradley–Terry ratings of ``bots`` (module docs) from ``results``, each ``(x, y,
+    s)``: a game of ``x`` against ``y`` that gave ``x`` the score ``s`` (1, 0.5 or 0).
+    ``anchor`` (default `ANCHOR` when among the bots, else the first) is rated 1000."""
+    names = list(bots)
+    at = {b: i for i, b in enumerate(names)}
+    k = len(names)
+    played = [[0.0] * k for _ in range(k)]
+    won = [0.0] * k
+    count = [0] * k
+    for x, y, s in results:
+        i, j = at[x], at[y]
+        played[i][j] += 1
+        played[j][i] += 1
+        won[i] += s
+        won[j] += 1 - s
+        count[i] += 1
+        count[j] += 1
+    for i, j in combinations(range(k), 2):
+        if played[i][j]:
+            for a, b in ((i, j), (j, i)):
+                played[a][b] += PRIOR_DRAWS
+                won[a] += PRIOR_DRAWS / 2
+    strength = _mm(played, won)
+    base = at[anchor if anchor is not None else ANCHOR if ANCHOR in at else names[0]]
+    errors = _errors(played, strength, base)
+    out = []
+    for i, name in enumerate(names):
+        rating = 1000 + ELO * math.log(strength[i] / strength[base])
+        half = Z95 * ELO * errors[i]
+        out.append(Rating(name, rating, rating - half, rating + half, count[i]))
+    return tuple(out)
+
+
+def _mm(played: list[list[float]], won: list[float]) -> list[float]:
+    """The maximum-likelihood strengths (Hunter's MM iterations), their product 1."""
+    k = len(won)
+    gamma = [1.0] * k
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            den = sum(played[i][j] / (gamma[i] + gamma[j]) for j in range(k) if played[i][j])
+            new.append(won[i] / den if den else gamma[i])
+        scale = math.exp(sum(math.log(g) for g in new) / k)
+        new = [g / scale for g in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=True)) < 1e-12
+        gamma = new
+        if done:
+            break
+    return gamma
+
+
+def _errors(played: list[list[float]], gamma: list[float], base: int) -> list[float]:
+    """Each log-strength's standard error relative to ``base`` (0 for it): the diagonal of the
+    inverse Fisher information with the anchor's row and column left out."""
+    k = len(gamma)
+    keep = [i for i in range(k) if i != base]
+    info = [[0.0] * k for _ in range(k)]
+    for i, j in combinations(range(k), 2):
+        p = gamma[i] / (gamma[i] + gamma[j])
+        w = played[i][j] * p * (1 - p)
+        info[i][i] += w
+        info[j][j] += w
+        info[i][j] -= w
+        info[j][i] -= w
+    inverse = _inverse([[info[i][j] for j in keep] for i in keep])
+    errors = [0.0] * k
+    for row, i in enumerate(keep):
+        errors[i] = math.sqrt(inverse[row][row]) if inverse[row][row] > 0 else math.inf
+    return errors
+
+
+def _inverse(m: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small symmetric matrix (Gauss–Jordan); infinite where it is singular."""
+    n = len(m)
+    a = [row[:] + [float(i == j) for j in range(n)] for i, row in enumerate(m)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
+        if abs(a[pivot][c]) < 1e-12:
+            return [[math.inf] * n for _ in range(n)]
+        a[c], a[pivot] = a[pivot], a[c]
+        lead = a[c][c]
+        a[c] = [x / lead for x in a[c]]
+        for r in range(n):
+            if r != c and a[r][c]:
+                f = a[r][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
+    return [row[n:] for row in a]
+
+
+def _results(games: Iterable[LadderGame]) -> list[tuple[str, str, float]]:
+    out = []
+    for g in games:
+        a, b = g.pair
+        out.append((a, b, g.score(a)))
+    return out
+
+
+def _pair_results(pairs: Sequence[tuple[str, str]],
+                  games: Sequence[LadderGame]) -> tuple[PairResult, ...]:
+    out = []
+    for a, b in pairs:
+        mine = [g for g in games if set(g.pair) == {a, b}]
+        out.append(PairResult(a, b, sum(g.winner == a for g in mine),
+                              sum(g.winner == b for g in mine),
+                              sum(g.winner is None for g in mine)))
+    return tuple(out)
+
+
+def machine() -> dict[str, Any]:
+    """The Python and the machine a ladder ran on."""
+    import importlib.machinery
+
+    import bezique.deal
+
+    compiled = (bezique.deal.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return {"python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "platform": platform.platform(), "cpu_count": os.cpu_count(), "compiled": compiled}
+
+
+@frozen
+class Ladder:
+    """The result of `ladder`: the profile and its digest, the bots, the seed, the games per
+    pair of those ``requested`` (fewer when ``interrupted``; a multiple of the ``seatings`` of
+    each seed), every game played (by pair, then
+    game), the ratings (best first), the pairwise results, and the ``machine``."""
+
+    profile: str
+    digest: str
+    bots: tuple[str, ...]
+    anchor: str
+    seed: int
+    requested: int
+    seatings: int
+    interrupted: bool
+    games: tuple[LadderGame, ...]
+    ratings: tuple[Rating, ...]
+    pairs: tuple[PairResult, ...]
+    machine: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, for ``--json``: one row per game (`ratings_of` recomputes the ratings
+        from it), floats rounded to 6 places."""
+        return {
+            "profile": self.profile, "digest": self.digest, "bots": list(self.bots),
+            "anchor": self.anchor, "seed": self.seed, "games_per_pair": self.requested,
+            "seatings": self.seatings, "interrupted": self.interrupted,
+            "ratings": [{"bot": r.bot, "rating": _r(r.rating), "low": _r(r.low),
+                         "high": _r(r.high), "games": r.games} for r in self.ratings],
+            "pairs": [{"a": p.a, "b": p.b, "games": p.games, "wins_a": p.wins_a,
+                       "wins_b": p.wins_b, "draws": p.draws, "score_a": _r(p.score),
+                       "ci95": [_r(x) for x in p.interval]} for p in self.pairs],
+            "games": [{"seats": list(g.seats), "seed": g.seed, "totals": list(g.totals),
+                       "winner": g.winner, "seconds": g.seconds} for g in self.games],
+            "machine": self.machine,
+        }
+
+
+def _r(x: float) -> float | None:
+    return round(x, 6) if math.isfinite(x) else None
+
+
+def ratings_of(data: Mapping[str, Any]) -> tuple[Rating, ...]:
+    """The ratings recomputed from a ladder's JSON (`Ladder.to_dict`): its ``bots``,
+    ``anchor`` and one row per game; the same as its ``ratings``, best first."""
+    games = [LadderGame(tuple(g["seats"]), g["seed"], tuple(g["totals"]), g["winner"])
+             for g in data["games"]]
+    return _ranked(fit(data["bots"], _results(games), anchor=data["anchor"]))
+
+
+def _ranked(ratings: Iterable[Rating]) -> tuple[Rating, ...]:
+    return tuple(sorted(ratings, key=lambda r: -r.rating))
+
+
+def _check(rules: Rules, bots: Sequence[str], games: int, workers: int, backend: str) -> None:
+    if len(bots) < 2 or len(set(bots)) != len(bots):
+        raise ValueError(f"ladder: expected two bots or more, each once, got {', '.join(bots)}")
+    if games < 1 or workers < 1:
+        raise ValueError(f"ladder: games and workers must be at least 1, got {games} and "
+                         f"{workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"ladder: unknown backend {backend!r}: expected one of "
+                         f"{', '.join(BACKENDS)}")
+    for name in bots:
+        check_bot_spec(name)
+    for name in bots:
+        seats = getattr(make_bot(name, 0), "players", None)  # ismcts without its extra fails
+        if seats is not None and rules.players not in seats:
+            raise ValueError(f"ladder: bot {name!r} does not play {rules.players} seats")
+
+
+def ladder(
+    profile: Rules | str | Path,
+    bots: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    progress: Progress | None = None,
+    address: str | None = None,
+) -> Ladder:
+    """Every pair of ``bots`` (specs: ``greedy``, ``search:0.05``, ``cheat``, ``ismcts:0.1``
+    …) plays ``games`` whole games of ``profile`` (`Rules`, a built-in name or a profile
+    file), rounded up to a multiple of its `seatings`, and each bot is rated (module docs).
+    ``backend`` is ``local`` (``workers`` processes; 1 plays in this process) or ``ray`` (Ray
+    tasks on the cluster at ``address``, the Ray instance already started, or a new local
+    one). ``progress`` is called with (games done, games in all). The results depend only on
+    the profile, bots, ``seed`` and ``games`` (and the machine's speed, for bots with a time
+    budget).
+
+    Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the run: the games finished so
+    far are rated, with ``interrupted`` set. Raises `bezique.errors.ProfileError` for a bad
+    profile, ValueError for bad bots, counts or backend, `bezique.errors.ExtraMissing` for a
+    bot or backend whose extra is missing."""
+    rules = profile if isinstance(profile, Rules) else load_profile(profile)
+    bots = tuple(bots)
+    _check(rules, bots, games, workers, backend)
+    per_seed = len(seatings(rules))
+    games = -(-games // per_seed) * per_seed
+    pairs = pairings(bots)
+    total = len(pairs) * games
+    played: dict[int, LadderGame] = {}
+    start = time.perf_counter()
+
+    def keep(chunk: list[tuple[int, LadderGame]]) -> None:
+        played.update(chunk)
+
+    task = partial(play_ladder_chunk, rules, pairs, games, seed)
+    interrupted = False
+    try:
+        if backend == "ray":
+            from bezique.lab.on_ray import run_on_ray
+
+            run_on_ray(task, chunks(total, GAMES_PER_TASK), keep, games=total,
+                       progress=progress, address=address)
+        elif workers == 1:
+            for i in range(total):
+                keep([_unit(rules, pairs, games, seed, i)])
+                if progress is not None:
+                    progress(i + 1, total)
+        else:
+            run_tasks(task, chunks(total, GAMES_PER_TASK), workers=workers, progress=progress,
+                      units=total, on_result=keep)
+    except KeyboardInterrupt:
+        interrupted = True
+    done = tuple(played[i] for i in sorted(played))
+    anchor = ANCHOR if ANCHOR in bots else bots[0]
+    return Ladder(
+        profile=rules.name, digest=rules.digest, bots=bots, anchor=anchor, seed=seed,
+        requested=games, seatings=per_seed, interrupted=interrupted, games=done,
+        ratings=_ranked(fit(bots, _results(done), anchor=anchor)),
+        pairs=_pair_results(pairs, done),
+        machine=machine() | {"workers": workers, "backend": backend,
+                             "seconds": round(time.perf_counter() - start, 1)},
+    )

@@ -1,0 +1,99 @@
+"""Play that aims to win the game (issue 37, part 2): `bezique.search.game_value` and the
+``objective`` of `SearchBot` and `evaluate`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bezique
+from bezique.bots import GreedyBot, play_game
+from bezique.search import SearchBot, evaluate
+from bezique.search.game_value import GRID, GameValue, race
+from bezique.search.values import PointsValue, leaf_value
+
+
+@pytest.fixture(scope="module")
+def bezique_rules() -> bezique.Rules:
+    return bezique.load_profile("bezique")
+
+
+def test_the_race_is_even_from_level_totals_and_antisymmetric(
+        bezique_rules: bezique.Rules) -> None:
+    model = race(bezique_rules, 1000)
+    assert len(model.values) == GRID + 1
+    for a, b in [(0, 0), (400, 400), (900, 900), (120, 870), (990, 10)]:
+        assert model.value((a, b)) == pytest.approx(-model.value((b, a)), abs=1e-9)
+    assert model.value((0, 0)) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_race_values_a_lead_more_the_nearer_the_target(bezique_rules: bezique.Rules) -> None:
+    """More of one's own total is worth more; the same 200-point lead is worth more near the
+    target than at the start; values stay within a double win either way."""
+    model = race(bezique_rules, 1000)
+    row = [model.value((t, 500)) for t in range(0, 1000, 50)]
+    assert row == sorted(row)
+    assert model.value((900, 700)) > model.value((300, 100)) > 0
+    assert all(-2 <= v <= 2 for line in model.values for v in line)
+
+
+def test_a_decided_game_is_worth_one_game_won_or_lost(bezique_rules: bezique.Rules) -> None:
+    """bezique: the target 1000 at the end of the deal (S003); a draw at equal totals."""
+    value = GameValue(bezique_rules, player=0, totals=(900, 950), target=1000, dealer=1)
+    assert value.of_scores((150, 40)) == 1.0  # 1050 against 990
+    assert value.of_scores((40, 60)) == -1.0  # 940 against 1010
+    assert value.of_scores((100, 50)) == 0.0  # 1000 each: a draw
+    p1 = GameValue(bezique_rules, player=1, totals=(900, 950), target=1000, dealer=1)
+    assert p1.of_scores((150, 40)) == -1.0
+    going_on = value.of_scores((20, 10))  # 920 against 960: the race model decides
+    assert -1.0 < going_on < 0.0
+
+
+def test_a_double_win_is_worth_two_games() -> None:
+    """joker: a win with the loser under 750 counts two (``game.double_win_below``)."""
+    rules = bezique.load_profile("joker")
+    assert rules.game.double_win_below == 750
+    value = GameValue(rules, player=0, totals=(900, 100), target=1000, dealer=1)
+    assert value.of_scores((200, 30)) == 2.0
+
+
+def test_a_single_deal_game_is_worth_its_settled_margin() -> None:
+    """rubicon: the winner is credited the difference and the game bonus, a rubiconed loser's
+    points go to the winner with the rubicon bonus (the settlement's margin)."""
+    rules = bezique.load_profile("rubicon")
+    value = GameValue(rules, player=1, totals=(0, 0), target=1000, dealer=0)
+    settled = bezique.settle(rules, points=(1200, 800), dealer=0)
+    assert value.of_scores((1200, 800)) == -settled.margin
+    assert value.of_scores((800, 1200)) == settled.margin
+
+
+def test_the_objective_is_the_games_only_at_two_seats(bezique_rules: bezique.Rules) -> None:
+    deal = bezique.Deal.new(bezique_rules, seed=2)
+    assert isinstance(leaf_value(deal.observation(0), "game"), GameValue)
+    assert isinstance(leaf_value(deal.observation(0), "points"), PointsValue)
+    four = bezique.Deal.new(bezique.load_profile("partnership"), seed=2)
+    assert isinstance(leaf_value(four.observation(0), "game"), PointsValue)
+    with pytest.raises(ValueError, match="objective"):
+        leaf_value(deal.observation(0), "money")
+    with pytest.raises(ValueError, match="objective"):
+        SearchBot(objective="money")
+
+
+def test_evaluate_values_the_game_where_the_deal_decides_it(bezique_rules: bezique.Rules) -> None:
+    """With both players 10 short of the target every deal decides the game: each action's
+    value is a mean of won (+1), lost (-1) and drawn (0) games."""
+    deal = bezique.Deal.new(bezique_rules, seed=5, totals=(990, 990))
+    observation = deal.observation(deal.to_move or 0)
+    found = evaluate(observation, rng=random.Random(1), simulations=40, objective="game")
+    assert all(-1.0 <= v.value <= 1.0 for v in found.values)
+    points = evaluate(observation, rng=random.Random(1), simulations=40)
+    assert any(abs(v.value) > 1 for v in points.values)  # the same worlds, in points
+
+
+@pytest.mark.parametrize("name", ["bezique", "five-hundred", "rubicon"])
+def test_a_game_aware_search_bot_plays_whole_games(name: str) -> None:
+    rules = bezique.load_profile(name)
+    result = play_game(rules, (SearchBot(seed=3, simulations=8, objective="game"), GreedyBot()),
+                       seed=4)
+    assert result.is_over and result.result is not None
