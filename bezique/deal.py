@@ -34,17 +34,18 @@ from bezique.compile import Compiled, compile_rules
 from bezique.errors import IllegalAction
 from bezique.events import Event
 from bezique.legal import action_problem, legal_actions
-from bezique.melds import Declaration
+from bezique.melds import Declaration, named
 from bezique.moves import DealMoves
 from bezique.players import player_name
-from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
 from bezique.position import (
+    CardList,
     _check_dealer,
     _check_order,
     check_new,
     check_position,
     prechecked,
 )
+from bezique.position import Dealing as Dealing  # the dealing of `Deal.from_order`
 from bezique.position import dealing as dealing
 from bezique.resolve import resolve
 from bezique.rules.model import Rules
@@ -66,6 +67,7 @@ def _unpickle(cls: type[Deal], state: dict[str, Any]) -> Deal:
     for name, value in state.items():
         setattr(d, name, value)
     d._c = compile_rules(d.rules)
+    d._decls = named(d._c, d._decls)  # pickled before declarations carried their name
     return d
 
 
@@ -157,8 +159,8 @@ class Deal(DealMoves):
         cls,
         rules: Rules,
         *,
-        hands: Sequence[str | Sequence[int]],
-        stock: str | Sequence[int] = "",
+        hands: Sequence[CardList],
+        stock: CardList = "",
         turn_up: str | int | None = None,
         dealer: int = 0,
         trump: str | int | None = None,
@@ -166,25 +168,31 @@ class Deal(DealMoves):
         scores: Sequence[int] | None = None,
         totals: tuple[int, ...] | None = None,
         target: int | None = None,
+        reachable: bool = True,
     ) -> Deal:
-        """Set up a stacked position (docs/deals.md): hands, the stock top-first (its last card
-        is the turn-up where the profile turns one up, unless ``turn_up`` is given), dealer and
-        optionally trump, leader, scores (one per seat), and the game's ``totals`` (one per
-        team, zeros when not given) and ``target``, as for `new`. Cards are notation (``"QS QSb
-        10D"``) or physical ints. A copy letter (or an int) places that very copy; unlettered
-        duplicates take the lowest free copies in order of appearance. Cards placed nowhere
-        count as already played. The start is kept in `origin`.
+        """Set up a stacked position at a lead (docs/deals.md): hands, the stock top-first (its
+        last card is the turn-up where the profile turns one up, unless ``turn_up`` is given),
+        dealer and optionally trump, leader (the seat to lead), scores (one per seat), and the
+        game's ``totals`` (one per team, zeros when not given) and ``target``, as for `new`.
+        Each card list is one string of notation (``"QS QSb 10D"``) or a sequence of cards,
+        each a notation token, a `Card` or a physical int; ``turn_up`` one card. A copy letter
+        (or an int) places that very copy; unlettered duplicates take the lowest free copies in
+        order of appearance. Cards placed nowhere count as already played. The start is kept in
+        `origin`.
 
         Every argument is checked first (`bezique.position`): a position that cannot be set up
         or played (not one hand per seat, a card placed twice or not in the pack, an odd
         number of cards to draw, a seat that is not one, an unknown trump, scores that are not
         one integer per seat, totals not one per team …) raises `PositionError` naming the
-        argument.
+        argument. So does one whose hands a deal of the profile never reaches (hands of
+        different sizes, larger than ``deal.hand_size``, or not full while there are cards to
+        draw: `bezique.position.check_reachable`); ``reachable=False`` allows them, for a rules
+        scenario that stacks a few cards, or more than a hand holds, to reach a point quickly.
         """
         c = compile_rules(rules)  # `prechecked` has checked every argument (rules first)
         pos = check_position(c, hands=hands, stock=stock, turn_up=turn_up, dealer=dealer,
                              trump=trump, leader=leader, scores=scores, totals=totals,
-                             target=target)
+                             target=target, reachable=reachable)
         return cls._start(c, pos.hands, pos.stock, pos.turn_up, pos.dealer, pos.trump,
                           pos.leader, pos.scores, pos.totals, pos.target)
 

@@ -8,14 +8,28 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import ClassVar, Final
 
-from bezique.cards import JOKER_BITS, LANE_COUNT, LANES, CardSet, iter_bits, lane_any
+from bezique.actions import LISTING_KEY
+from bezique.cards import (
+    CARDS,
+    JOKER_BITS,
+    LANE_COUNT,
+    LANES,
+    Card,
+    CardSet,
+    card_name,
+    iter_bits,
+    lane_any,
+)
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 from bezique.frozen import Frozen, describe_fields
 
 
 class Declaration(Frozen):
-    """A declaration on a player's table: scored, or pending (announced, Cady). ``cards`` is
-    the bitmask of its physical cards; `card_set` gives them as a `CardSet` of `Card` values.
+    """A declaration on a player's table: scored, or pending (announced, Cady). ``name`` is
+    its meld's name in the profile (``bezique``, ``four_jacks``); ``template`` the index of that
+    meld in the compiled table, ``klass`` and ``order`` its class and order, the ints the
+    engine reads. ``cards`` is the bitmask of its physical cards; `card_list` gives them as
+    `Card` values in the order the notation lists them, `card_set` as a `CardSet`.
     ``serial``: its number in the deal (1, 2, … as declared; a pending one keeps its number
     when scored). ``binder``: the serial of the later declaration of the same class and order
     that re-formed this broken one, or took its partner (0: none; ruling R14,
@@ -23,13 +37,29 @@ class Declaration(Frozen):
     pending. ``departed``: the partner a re-pairing took out of it (0: none), no longer part
     of what it leaves.
 
+    ``repr`` shows what a player reads (the name, the cards, the state) and ``str`` the table's
+    line, as the action notation names a meld: ``bezique QS JD``, with ``(pending)`` or
+    ``(broken)`` after a declaration that is not intact and scored. The name is set by the
+    engine when it makes the declaration (a pointer stored once, never looked up); one built
+    by hand without it shows its ``template`` instead.
+
+    >>> from bezique.cards import parse_cards
+    >>> bits = sum(1 << c for c in parse_cards("JD QS"))
+    >>> d = Declaration(owner=1, template=3, cards=bits, klass=1, order=1, name="bezique")
+    >>> d  # doctest: +NORMALIZE_WHITESPACE
+    Declaration(owner=1, name='bezique', cards=(Card('QS'), Card('JD')), intact=True,
+                pending=False, serial=0)
+    >>> str(d), str(d.broken()), d.card_list[0].is_joker
+    ('bezique QS JD', 'bezique QS JD (broken)', False)
+
     A frozen record (`bezique.frozen`; a native class in the compiled build, read on every
-    meld search): attrs' constructor, equality, hashing, ``repr`` and fields, kept by hand.
+    meld search): attrs' constructor, equality, hashing and fields, kept by hand; ``name``
+    takes no part in equality (the ``template`` says the same).
     """
 
     __slots__ = (
-        "binder", "cards", "departed", "intact", "klass", "order", "owner", "pending", "serial",
-        "template",
+        "binder", "cards", "departed", "intact", "klass", "name", "order", "owner", "pending",
+        "serial", "template",
     )
     __match_args__: ClassVar[tuple[str, ...]] = (
         "owner", "template", "cards", "klass", "order", "intact", "pending", "binder", "departed",
@@ -45,11 +75,12 @@ class Declaration(Frozen):
     binder: int
     departed: int
     serial: int
+    name: str
 
     def __init__(
         self, owner: int, template: int, cards: int, klass: int, order: int,
         intact: bool = True, pending: bool = False, binder: int = 0, departed: int = 0,
-        serial: int = 0,
+        serial: int = 0, name: str = "",
     ) -> None:
         object.__setattr__(self, "owner", owner)
         object.__setattr__(self, "template", template)
@@ -61,6 +92,7 @@ class Declaration(Frozen):
         object.__setattr__(self, "binder", binder)
         object.__setattr__(self, "departed", departed)
         object.__setattr__(self, "serial", serial)
+        object.__setattr__(self, "name", name)
 
     def _key(self) -> tuple[int, int, int, int, int, bool, bool, int, int, int]:
         return (
@@ -83,6 +115,28 @@ class Declaration(Frozen):
         return CardSet(self.cards)
 
     @property
+    def card_list(self) -> tuple[Card, ...]:
+        """The declaration's cards as `Card` values, in the order the notation lists them
+        (by rank, the ace first, then suit; jokers last)."""
+        return _listed(self.cards)
+
+    def __repr__(self) -> str:
+        meld = f"template={self.template}" if not self.name else f"name={self.name!r}"
+        shown = (f"owner={self.owner}, {meld}, cards={self.card_list!r}, "
+                 f"intact={self.intact}, pending={self.pending}, serial={self.serial}")
+        if self.binder:
+            shown += f", binder={self.binder}"
+        if self.departed:
+            shown += f", departed={_listed(self.departed)!r}"
+        return f"Declaration({shown})"
+
+    def __str__(self) -> str:
+        meld = self.name or f"meld {self.template}"
+        cards = " ".join(card_name(c) for c in self.card_list)
+        state = " (pending)" if self.pending else "" if self.intact else " (broken)"
+        return f"{meld} {cards}{state}"
+
+    @property
     def remnant(self) -> int:
         """Its cards but the partner a re-pairing took out (``departed``)."""
         return self.cards & ~self.departed
@@ -95,7 +149,7 @@ class Declaration(Frozen):
             owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
             order=self.order, intact=False, pending=self.pending,
             binder=self.binder if binder is None else binder,
-            departed=self.departed | departed, serial=self.serial,
+            departed=self.departed | departed, serial=self.serial, name=self.name,
         )
 
     def numbered(self, serial: int) -> Declaration:
@@ -103,7 +157,7 @@ class Declaration(Frozen):
         return Declaration(
             owner=self.owner, template=self.template, cards=self.cards, klass=self.klass,
             order=self.order, intact=self.intact, pending=self.pending, binder=self.binder,
-            departed=self.departed, serial=serial,
+            departed=self.departed, serial=serial, name=self.name,
         )
 
     def binds(self, other: Declaration) -> bool:
@@ -115,7 +169,23 @@ class Declaration(Frozen):
         )
 
 
-describe_fields(Declaration)
+describe_fields(Declaration, uncompared=("name",))
+
+
+def _listed(cards: int) -> tuple[Card, ...]:
+    """The cards of a bitmask in the notation's order (`bezique.actions.card_order`)."""
+    return tuple(CARDS[x] for x in sorted(iter_bits(cards), key=LISTING_KEY.__getitem__))
+
+
+def named(c: Compiled, decls: tuple[Declaration, ...]) -> tuple[Declaration, ...]:
+    """``decls`` with the meld name of each that has none (a declaration unpickled from a
+    deal pickled before declarations carried their name)."""
+    if all(d.name for d in decls):
+        return decls
+    return tuple(d if d.name else Declaration(
+        d.owner, d.template, d.cards, d.klass, d.order, d.intact, d.pending, d.binder,
+        d.departed, d.serial, c.melds[d.template].name,
+    ) for d in decls)
 
 
 def matches(c: Compiled, t: MeldTemplate, cards: int, trump: int | None) -> bool:

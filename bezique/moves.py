@@ -342,7 +342,8 @@ class DealMoves(DealState):
         self._turn_melds += 1
         new_trump = fixed_trump(t, bits, None if self._trump < 0 else self._trump)
         points = t.points if not c.first_bezique else meld_points(c, t, self._decls)
-        decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order)
+        decl = Declaration(owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order,
+                           name=t.name)
         self._decls = declare(c, self._decls, decl)
         self._table_cards(p, bits)
         self._events.append(Event("meld", p, cards, reason=t.name))
@@ -361,7 +362,8 @@ class DealMoves(DealState):
         for x in act.cards:
             bits |= 1 << x
         pending = Declaration(
-            owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True
+            owner=p, template=t.index, cards=bits, klass=t.klass, order=t.order, pending=True,
+            name=t.name,
         )
         self._decls = declare(self._c, self._decls, pending)
         self._table_cards(p, bits)

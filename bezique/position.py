@@ -36,6 +36,10 @@ from bezique.errors import NotationError, PositionError
 from bezique.rules.model import Rules
 from bezique.start import _split_order
 
+CardList = str | Sequence[int | str]
+"""A list of cards as `Deal.from_position` takes it: one string of notation (``"QS KS 10H"``),
+or a sequence of cards, each a notation token, a `Card` or a physical int."""
+
 MAX_POINTS = 10**15
 """Scores, totals and targets given to a position must lie within ``±MAX_POINTS``."""
 
@@ -69,7 +73,11 @@ def _shown(value: object) -> str:
 
 
 def _refs(spec: object, name: str) -> list[tuple[int, int | None]]:
-    """Card references of a position argument: ``(kind, copy)``, copy None where unlettered."""
+    """Card references of a position argument, ``(kind, copy)`` with copy None where
+    unlettered, from any of the library's forms of a card list: one string of notation
+    (``"QS KS 10H"``), a sequence of cards each a notation token (``"QS"``), a `Card` or a card
+    int, or (a single card) a `Card` or an int. `PositionError` naming the argument, and the
+    index of the card at fault in a sequence (``hands[0][2]``), showing the bad input."""
     if isinstance(spec, bool):
         raise PositionError(name, f"expected cards, got {spec!r}")
     if isinstance(spec, int):
@@ -86,14 +94,21 @@ def _refs(spec: object, name: str) -> list[tuple[int, int | None]]:
                 raise PositionError(name, f"cannot read {_shown(token)}: {exc}") from None
         return out
     if isinstance(spec, Sequence):
-        return [ref for i, card in enumerate(spec) for ref in _card_int(card, f"{name}[{i}]")]
-    raise PositionError(name, f"expected cards as notation or a sequence of card ints, got "
-                              f"{type(spec).__name__}")
+        return [ref for i, card in enumerate(spec) for ref in _one_card(card, f"{name}[{i}]")]
+    raise PositionError(name, f"expected cards: notation ('QS KS 10H') or a sequence of cards "
+                              f"(notation, Card values or card ints), got {type(spec).__name__}")
 
 
-def _card_int(card: object, name: str) -> list[tuple[int, int | None]]:
+def _one_card(card: object, name: str) -> list[tuple[int, int | None]]:
+    """The reference of one card of a sequence: a notation token, a `Card` or a card int."""
+    if isinstance(card, str):
+        refs = _refs(card, name)
+        if len(refs) != 1:
+            raise PositionError(name, f"expected one card, got {_shown(card)}")
+        return refs
     if isinstance(card, bool) or not isinstance(card, int):
-        raise PositionError(name, f"expected a card int, got {_shown(card)}")
+        raise PositionError(name, f"expected a card (notation such as 'QS', a Card or a card "
+                                  f"int), got {_shown(card)}")
     return _refs(card, name)
 
 
@@ -237,13 +252,15 @@ def prechecked(method: F) -> F:
 def check_position(
     c: Compiled, *, hands: object, stock: object, turn_up: object, dealer: object,
     trump: object, leader: object, scores: object, totals: object, target: object,
+    reachable: object = True,
 ) -> Position:
     """The checked `Deal.from_position` arguments (see there), or `PositionError` naming the
     first argument at fault. A position must be playable to its end: every hand (one per seat,
     ``c.players``) holds cards; at two seats, where the stock and the turn-up hold an odd number
     of cards (the loser of the last stock trick then draws none) each hand holds at least two;
-    at more seats they divide among the seats. ``totals`` has one entry per team (zeros when
-    None)."""
+    at more seats they divide among the seats. ``reachable`` (the default): the hands are
+    also of sizes a deal of the profile reaches (`check_reachable`). ``totals`` has one entry
+    per team (zeros when None)."""
     n = c.players
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
         raise PositionError("hands", f"expected {_count(n)} hands ({_seats(n)}), got "
@@ -288,12 +305,43 @@ def check_position(
     if n > 2 and to_draw % n:
         raise PositionError("hands", f"{to_draw} cards to draw (the stock and the turn-up) do "
                                      f"not divide among {n} seats")
+    if not isinstance(reachable, bool):
+        raise PositionError("reachable", f"expected True or False, got {_shown(reachable)}")
+    if reachable:
+        check_reachable(c, [len(h) for h in placed], to_draw)
     assert first is not None and before is not None
     return Position(
         hands=tuple(placed), stock=rest, turn_up=up, dealer=first, trump=suit,
         leader=c.next_seat[first] if second is None else second, scores=given,
         totals=before, target=goal,
     )
+
+
+def check_reachable(c: Compiled, sizes: Sequence[int], to_draw: int) -> None:
+    """`PositionError` unless hands of ``sizes`` cards, with ``to_draw`` cards left to draw
+    (the stock and the turn-up), are a position at a lead that a deal of the profile reaches:
+    every seat holds as many cards (a position starts at a lead, before anyone has played to
+    the trick); no hand holds more than ``deal.hand_size``; while cards remain to draw every
+    hand is full (each seat draws one after every trick); and the cards to draw are what the
+    deal leaves less one card a seat for each trick played."""
+    n, size = c.players, c.rules.deal.hand_size
+    if len(set(sizes)) > 1:
+        shown = ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]}"
+        raise PositionError("hands", f"expected hands of one size (at a lead every seat holds "
+                                     f"as many cards), got {shown} cards")
+    held = sizes[0]
+    if held > size:
+        raise PositionError("hands", f"expected at most {size} cards a hand (deal.hand_size), "
+                                     f"got {held}")
+    if to_draw and held != size:
+        raise PositionError("hands", f"expected hands of {size} cards (deal.hand_size) while "
+                                     f"{to_draw} cards remain to draw (every seat draws after "
+                                     f"each trick), got {held}")
+    dealt = c.pack_size - n * size  # the stock and the turn-up after the deal
+    if (dealt - to_draw) % n:
+        raise PositionError("hands", f"{to_draw} cards to draw (the stock and the turn-up) do "
+                                     f"not follow from a deal: it leaves {dealt}, less {n} a "
+                                     f"trick (one a seat)")
 
 
 @frozen

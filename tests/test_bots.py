@@ -98,7 +98,7 @@ def test_greedy_leads_a_low_card_and_keeps_meld_material_in_the_stock_phase() ->
     deal = bezique.Deal.from_position(
         bezique.load_profile("bezique"),
         hands=["7S 8S 9C 10D AH 8D 7C 9H", "QS JD KH QH 7C 8D 9S AS"],
-        stock="JS JC 9D 8C 7H", dealer=0)
+        stock="JS JC 9D 8C 7H", dealer=0, reachable=False)
     assert deal.to_move == 1 and deal.trump == 1
     action = GreedyBot().choose(deal.observation(1))
     assert isinstance(action, Play)
@@ -109,7 +109,7 @@ def test_greedy_throws_a_low_card_rather_than_meld_material_when_losing() -> Non
     deal = bezique.Deal.from_position(
         bezique.load_profile("bezique"),
         hands=["QS JD KS 8D 9D 7S 8S 9S", "AC 7C 8C 9C JC QC KH 8H"],
-        stock="JS JC 9H 10C 7H", dealer=0)
+        stock="JS JC 9H 10C 7H", dealer=0, reachable=False)
     deal.apply("play AC")
     action = GreedyBot().choose(deal.observation(0))
     assert isinstance(action, Play)

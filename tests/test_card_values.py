@@ -191,7 +191,7 @@ def test_actions_convert_ints_and_notation_to_cards() -> None:
 def test_a_stacked_position_gives_cards_everywhere() -> None:
     deal = bezique.Deal.from_position(
         bezique.load_profile("bezique"), hands=["QS JD 10H", "KS QSb 7C"], stock="8C 9D 9S KD",
-        dealer=0,
+        dealer=0, reachable=False,
     )
     assert deal.turn_up == Card("KD") and deal.trump is Suit.DIAMONDS
     assert deal.stock == (Card("8C"), Card("9D"), Card("9S"))
@@ -230,7 +230,8 @@ def test_deal_game_and_observation_reprs_are_one_line() -> None:
 
 def test_deal_repr_names_spades_trumps_and_an_unfixed_trump() -> None:
     spades = bezique.Deal.from_position(
-        bezique.load_profile("bezique"), hands=["QS", "KS"], stock="8C 9S", dealer=0)
+        bezique.load_profile("bezique"), hands=["QS", "KS"], stock="8C 9S", dealer=0,
+        reachable=False)
     assert "trump=spades" in repr(spades)
     unfixed = bezique.Deal.new(bezique.load_profile("bezique-first-marriage"), seed=1)
     assert "trump=-" in repr(unfixed)

@@ -121,7 +121,7 @@ def _copies_position() -> bezique.Deal:
         hands=["QS JD QS 7H 8H 9H AC KC", "7S 8S 9S 7C 8C 9C 10C JC"],
         stock="AH AH 10H 10H KH KH QH QH JH JH AD 9D",
         turn_up="9D",
-        dealer=1,
+        dealer=1, reachable=False,
     )
     deal.apply("play 7H")
     deal.apply("play 7S")

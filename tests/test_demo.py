@@ -241,5 +241,5 @@ def test_the_deal_header_names_the_trumps_of_the_deal_not_the_turn_ups_suit() ->
     of the house profile above, diamonds given as ``jokers.turned_up`` reads it)."""
     deal = bezique.Deal.from_position(
         bezique.profile_from_toml(TURNED_JOKER), hands=["AS KS QS", "AH KH QH"],
-        stock="7C 8C 9C", turn_up="JK", trump="diamonds", dealer=1)
+        stock="7C 8C 9C", turn_up="JK", trump="diamonds", dealer=1, reachable=False)
     assert deal_header(deal, 1)[0] == "=== Deal 1: Bob deals; turn-up JK, trumps diamonds ==="

@@ -257,7 +257,7 @@ def test_two_tabled_copies_in_different_declarations_get_different_ids() -> None
     deal = Deal.from_position(
         rules,
         hands=["QS JD QS KS QH QD QC AC", "7S 8S 9S 7C 8C 9C 10C JC"],
-        stock="AH AH 10H 10H KH KH 8H 8H JH JH AD 9D", turn_up="9D", dealer=1)
+        stock="AH AH 10H 10H KH KH 8H 8H JH JH AD 9D", turn_up="9D", dealer=1, reachable=False)
     for action in ("play AC", "play 7S", "meld bezique QSa JD", "draw", "play AH", "play 8S",
                    "meld marriage KS QSb"):
         deal.apply(action)

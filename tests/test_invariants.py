@@ -76,7 +76,8 @@ def test_a_finished_bezique_deal_has_32_tricks_170_trick_points_and_20_dix() -> 
 
 def test_conservation_with_from_position_allows_cards_already_played() -> None:
     rules = load_profile("bezique")
-    deal = Deal.from_position(rules, hands=["AS 10S KS", "AH 10H KH"], stock="7D 8D 9C")
+    deal = Deal.from_position(rules, hands=["AS 10S KS", "AH 10H KH"], stock="7D 8D 9C",
+                              reachable=False)
     with pytest.raises(InvariantError, match=r"invariant 1 \(conservation\)"):
         conservation(deal)
     conservation(deal, dealt=False)
@@ -86,7 +87,7 @@ def test_conservation_with_from_position_allows_cards_already_played() -> None:
 def test_hand_size_failure_names_invariant_2_and_the_player() -> None:
     rules = load_profile("bezique")
     deal = Deal.from_position(rules, hands=["AS 10S KS", "AH 10H KH QH JH 9H 8H 7H"],
-                              stock="7D 8D 9C")
+                              stock="7D 8D 9C", reachable=False)
     with pytest.raises(InvariantError) as info:
         hand_size(deal)
     assert info.value.number == 2 and "P0 holds 3 cards" in str(info.value)
@@ -94,7 +95,8 @@ def test_hand_size_failure_names_invariant_2_and_the_player() -> None:
 
 def test_scores_failure_names_invariant_5_when_given_scores_have_no_events() -> None:
     rules = load_profile("bezique")
-    deal = Deal.from_position(rules, hands=["AS", "AH"], stock="7D 8D", scores=(10, 0))
+    deal = Deal.from_position(rules, hands=["AS", "AH"], stock="7D 8D", scores=(10, 0),
+                              reachable=False)
     with pytest.raises(InvariantError, match=r"invariant 5 \(scores\)"):
         scores(deal)
     scores(deal, dealt=False)

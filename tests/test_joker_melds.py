@@ -46,7 +46,7 @@ def won(extra: str, p0: str, p1: str = "", *, trump: str | None = None) -> Deal:
     other = "H" if trump in ("S", "D", "C") else "S"
     deal = Deal.from_position(
         joker(extra), hands=[f"{p0} 7C 8C 9C 10C", f"{p1} 7{other} 8{other} 9{other} 10{other}"],
-        stock=STOCK, dealer=1, trump=trump)
+        stock=STOCK, dealer=1, trump=trump, reachable=False)
     deal.apply("play 7C")
     deal.apply(f"play 7{other}")
     return deal
@@ -116,7 +116,7 @@ def _p1_holds_the_five() -> Deal:
     """JB-02: trumps ♥ (P0's marriage); P1 holds A♥b 10♥b K♥b Q♥b J♥b and wins a trick."""
     rules = joker()
     deal = Deal.from_position(rules, hands=["7S 8S", "AHb 10Hb KHb QHb JHb 7C 8C"],
-                              stock=STOCK, dealer=0, trump="H")
+                              stock=STOCK, dealer=0, trump="H", reachable=False)
     deal.apply("play 7C")
     deal.apply("play 7S")
     return deal
@@ -245,7 +245,7 @@ def _beziques(extra: str) -> Deal:
     deal; P0 wins the second."""
     deal = Deal.from_position(
         joker(extra), hands=["QS QS QS JD JD JD 7C 9H", "QS JD 8H 7H"],
-        stock=STOCK, dealer=0, trump="S")
+        stock=STOCK, dealer=0, trump="S", reachable=False)
     deal.apply("play 8H")
     deal.apply("play 7C")
     assert deal.to_move == 1 and deal.phase == "declare"
@@ -479,7 +479,7 @@ def test_dj12_four_jokers_take_no_natural_card_from_the_hand() -> None:
     rules = evolve(rules, jokers=evolve(rules.jokers, fresh_card_may_be_joker=False))
     deal = Deal.from_position(
         rules, hands=["JK JK JK JK 7C 8C 9C 10C", "7H 8H 9H 10H"], stock=STOCK, dealer=1,
-        trump="C")
+        trump="C", reachable=False)
     deal.apply("play 7C")
     deal.apply("play 7H")
     assert deal.problem("meld four_jokers JK JK JK JK") is not None

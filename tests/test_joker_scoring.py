@@ -68,7 +68,7 @@ def test_jb07_a_seven_played_before_trumps_never_scores(award_to: str) -> None:
     after ♣ become trumps, under either ``dix.award_to``."""
     rules = house(f'dix.award_to = "{award_to}"')
     deal = Deal.from_position(rules, hands=["AH KC QC 9S", "7C 8S 9D JH"],
-                              stock="8D 9H 10S JS", dealer=1)
+                              stock="8D 9H 10S JS", dealer=1, reachable=False)
     play(deal, "AH", "7C")
     assert deal.scores == (0, 0) and deal.trump is None
     marriage = next(a for a in deal.legal_actions() if isinstance(a, Meld))
@@ -87,7 +87,7 @@ def test_jb07_dj13_a_trump_seven_scores_for_its_player_or_the_tricks_winner(
     "trick_winner"`` +10 to P1 as he wins it."""
     rules = house(f'dix.award_to = "{award_to}"')
     deal = Deal.from_position(rules, hands=["7Cb 8H 9H", "10C 8S 9S"], stock="JH JS",
-                              trump="C", dealer=1)
+                              trump="C", dealer=1, reachable=False)
     play(deal, "7Cb")
     assert deal.scores == ((10, 0) if scorer == 0 else (0, 0))
     play(deal, "10C")
@@ -103,7 +103,7 @@ def test_dj13_every_trump_seven_of_a_trick_scores_for_its_winner() -> None:
     7♥, P1 plays 7♥b, P2 wins with A♥, P3 throws 7♥c: +30 to P2."""
     rules = house('dix.award_to = "trick_winner"', base="joker-four")
     deal = Deal.from_position(rules, hands=["7H 9S", "7Hb 9C", "AH 9D", "7Hc 8S"],
-                              stock="JS JC JD JH", trump="H", dealer=3)
+                              stock="JS JC JD JH", trump="H", dealer=3, reachable=False)
     play(deal, "7H", "7Hb", "AH", "7Hc")
     assert deal.scores == (0, 0, 30, 0)
     assert [seat for seat, _ in points(deal, "dix")] == [2, 2, 2]
@@ -114,7 +114,7 @@ def test_dj13_the_winners_dix_may_end_the_game_with_the_trick_gathered() -> None
     +10 takes him to 1000 and ends the deal at once, the trick in his pile."""
     rules = house('dix.award_to = "trick_winner"\ngame.end = "immediate_any"')
     deal = Deal.from_position(rules, hands=["7H 9S", "AH 9C"], stock="JS JC", trump="H",
-                              dealer=1, totals=(0, 990))
+                              dealer=1, totals=(0, 990), reachable=False)
     play(deal, "7H", "AH")
     assert deal.is_over and deal.scores == (0, 10)
     assert {str(c) for c in deal.captured(1)} == {"7H", "AH"}
@@ -288,7 +288,7 @@ def test_jb11_dj17_the_game_ends_mid_deal_with_immediate_any(end: str, over: boo
     on."""
     rules = house(f'game.end = "{end}"')
     deal = Deal.from_position(rules, hands=["7H 9S", "8S 9C"], stock="JS JC", trump="H",
-                              dealer=1, totals=(990, 0))
+                              dealer=1, totals=(990, 0), reachable=False)
     play(deal, "7H")
     assert deal.is_over is over
     if over:
@@ -392,7 +392,7 @@ def test_dj1_the_turned_up_joker_cannot_be_exchanged_for_the_seven() -> None:
     rules = house(BC_TURN_UP.format(how="turn_up_next"))
     for turn_up, offered in (("JK", False), ("9D", True)):
         deal = Deal.from_position(rules, hands=["7D 9S AH", "8S 9C KH"], stock="JS QS",
-                                  turn_up=turn_up, dealer=0, leader=1)
+                                  turn_up=turn_up, dealer=0, leader=1, reachable=False)
         play(deal, "8S", "9S")
         assert deal.to_move == 0 and deal.phase == "declare"
         assert any(isinstance(a, DixExchange) for a in deal.legal_actions()) is offered
@@ -448,7 +448,7 @@ def test_jb12_only_the_winner_declares_and_all_draw_in_order() -> None:
     trick while P2 holds K♣ Q♣: no pass is offered; then P0, P1, P2, P3 draw."""
     rules = bezique.load_profile("joker-partnership")
     deal = Deal.from_position(rules, hands=["AS 8D", "9S 8C", "7S KC QC", "10S 9D"],
-                              stock="JS JC JD JH", trump="H", dealer=3)
+                              stock="JS JC JD JH", trump="H", dealer=3, reachable=False)
     play(deal, "AS", "9S", "7S", "10S")
     assert deal.to_move == 0 and deal.phase == "declare"
     assert not any(isinstance(a, Pass | Meld) for a in deal.legal_actions())

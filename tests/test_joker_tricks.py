@@ -84,7 +84,7 @@ def test_joker_ints_outside_the_pack_are_refused() -> None:
 
 def stock_trick(rules: Rules, hands: list[str], trump: str | None, *cards: str) -> Deal:
     deal = Deal.from_position(rules, hands=hands, stock="8D 8S 8H 8C 10S 10H 10D 10C",
-                              trump=trump, dealer=len(hands) - 1, leader=0)
+                              trump=trump, dealer=len(hands) - 1, leader=0, reachable=False)
     for card in cards:
         deal.apply(f"play {card}")
     return deal
@@ -115,7 +115,7 @@ def test_jb05_a_joker_played_after_the_lead_never_wins() -> None:
     deal = Deal.from_position(bezique.load_profile("joker-four"),
                               hands=["AH 9D", "KH 9D", "JK 9D", "9H 9D"],
                               stock="8D 8S 8H 8C 10S 10H 10D 10C", trump="C", dealer=0,
-                              leader=1)
+                              leader=1, reachable=False)
     for card in ("KH", "JK", "9H", "AH"):
         deal.apply(f"play {card}")
     assert winner(deal) == 0
@@ -162,7 +162,7 @@ def test_trick_winner_with_jokers_against_the_rule(n: int) -> None:
 
 def end_trick(rules: Rules, hands: list[str], trump: str, leader: int, *cards: str) -> Deal:
     deal = Deal.from_position(rules, hands=hands, trump=trump,
-                              dealer=(leader - 1) % len(hands), leader=leader)
+                              dealer=(leader - 1) % len(hands), leader=leader, reachable=False)
     for card in cards:
         deal.apply(f"play {card}")
     return deal

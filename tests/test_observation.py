@@ -105,7 +105,8 @@ def test_known_cards_are_observed() -> None:
     """A shown card of the opponent (a dix exchanged for the turn-up: he now holds the
     turn-up) is part of what the observer knows."""
     rules = load_profile("bezique")
-    deal = Deal.from_position(rules, hands=["7H AS", "KC QC"], stock="JD 9C 8D 10H", leader=0)
+    deal = Deal.from_position(rules, hands=["7H AS", "KC QC"], stock="JD 9C 8D 10H", leader=0,
+                              reachable=False)
     deal.apply("play AS")
     deal.apply("play KC")
     assert parse_card("10H") not in deal.observation(1).known_opponent

@@ -73,7 +73,7 @@ def _position(stock: str) -> Observation:
     deal = bezique.Deal.from_position(
         bezique.load_profile("bezique"),
         hands=["QS 7C 8C 9C 7D 8D 9D 8H", "7S 8S 9S 10S AS 10C AC 9H"],
-        stock=stock, dealer=0)
+        stock=stock, dealer=0, reachable=False)
     return deal.observation(0)
 
 
@@ -113,7 +113,7 @@ def test_a_declared_meld_is_not_expected_again() -> None:
     rules = bezique.load_profile("bezique")
     deal = bezique.Deal.from_position(
         rules, hands=["QS JD 7C 8C 9C 7D 8D 8H", "7S 8S 9S 10S AS 10C AC 9H"],
-        stock="AH AD 10D 10H 7H", dealer=1, leader=0)
+        stock="AH AD 10D 10H 7H", dealer=1, leader=0, reachable=False)
     deal.apply(Play(parse_card("9C")))
     deal.apply(Play(parse_card("7S")))  # P0 wins the trick (S003 02: the lead's suit wins)
     before = expected_meld_points(deal.observation(0))

@@ -78,7 +78,8 @@ def test_refusals_name_the_player_p0_or_p1(profile: str) -> None:
 
 def test_a_refused_notation_names_the_player_p0_or_p1() -> None:
     deal = bezique.Deal.from_position(
-        bezique.load_profile("bezique"), hands=["QS", "KS"], stock="8C 9S", dealer=0)
+        bezique.load_profile("bezique"), hands=["QS", "KS"], stock="8C 9S", dealer=0,
+        reachable=False)
     with pytest.raises(bezique.IllegalAction, match=r"no Q♠ in P1's hand"):
         deal.apply("play QS")
     with pytest.raises(bezique.IllegalAction, match=r"A♠ is not in P1's hand"):
@@ -88,7 +89,7 @@ def test_a_refused_notation_names_the_player_p0_or_p1() -> None:
 def test_invariant_errors_name_players_p0_and_p1() -> None:
     deal = bezique.Deal.from_position(
         bezique.load_profile("bezique"), hands=["QS JD 7H", "KS 8S"], stock="8C 9D 9S KD",
-        dealer=1)
+        dealer=1, reachable=False)
     with pytest.raises(InvariantError, match=r"P[01] holds 3 cards") as info:
         hand_size(deal)
     assert not OLD_NAMES.search(str(info.value))

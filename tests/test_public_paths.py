@@ -554,6 +554,9 @@ def _():
     assert [d.actions for d in back.deals] == [d.actions for d in fresh.deals]
     assert [d.events for d in back.deals] == [d.events for d in fresh.deals]
     assert back.deal.actions == fresh.deal.actions and back.deal.events == fresh.deal.events
+    # pickled before declarations carried their meld name: unpickling gives it back
+    named = [x for d in back.deals for x in d.declarations]
+    assert named and all(x.name for x in named), named
     while not fresh.is_over:
         for g in (back, fresh):
             if g.deal is None or g.deal.is_over:

@@ -190,7 +190,7 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
 def test_stacked_deal_is_recorded_as_a_position(setup: dict[str, Any]) -> None:
     """A stacked deal (no seed) is recorded by a [deal.position] table that sets it up again,
     including copies of the same card, the turn-up, trump, leader and scores."""
-    deal = Deal.from_position(load_profile("bezique"), **setup)
+    deal = Deal.from_position(load_profile("bezique"), **setup, reachable=False)
     text = dumps(deal)
     assert "[deal.position]" in text and "seed =" not in text
     again = rebuild(text)
@@ -235,7 +235,7 @@ def test_position_names_the_very_same_physical_copies() -> None:
     """R10: a position is written with copy letters where a kind has several copies, so replay
     places the same physical card (here P0 holds QSb, P1 QSa) even after it is played."""
     deal = Deal.from_position(load_profile("bezique"), hands=["QSb 7H", "QS KS"],
-                              stock="8C 9D 10C KD")
+                              stock="8C 9D 10C KD", reachable=False)
     deal.apply("play QS")
     text = dumps(deal)
     assert 'hands = ["QSb 7Ha", "QSa KSa"]' in text and 'turn_up = "KDa"' in text
@@ -326,7 +326,7 @@ def _unlisted_copy() -> tuple[Deal, Play]:
 def test_r10_copy_letter_selects_that_copy() -> None:
     """R10: a qualified card names that physical copy: 'play QSb' plays QSb, not QSa."""
     deal = Deal.from_position(load_profile("bezique"), hands=["AH KD 8C", "QS QS 7H"],
-                              stock="7C 8D 9D 10D", dealer=0)
+                              stock="7C 8D 9D 10D", dealer=0, reachable=False)
     deal.apply("play QSb")
     assert [card_name(c, copies=True) for c in deal.hand(1)] == ["QSa", "7Ha"]
 

@@ -35,7 +35,7 @@ ACTION = re.compile(r'^    "(P[01] [^"]*)",$', re.M)
 def _played_position() -> str:
     """The record of a stacked deal (copies in both hands) played to its end."""
     deal = Deal.from_position(RULES, hands=["QSb KH 7D AC", "QS 10H 8D JC"],
-                              stock="9S 9H 10S KD")
+                              stock="9S 9H 10S KD", reachable=False)
     while not deal.is_over:
         deal.apply(deal.legal_actions()[0])
     return dumps(deal)
@@ -358,8 +358,76 @@ def test_guess_tampered() -> None:
 def test_odd_stock_position_replays_to_the_end() -> None:
     """A hand-written position whose stock cannot be drawn in pairs (two hidden cards and the
     turn-up) plays out (the loser of the last stock trick draws nothing) and replays exactly."""
-    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD")
+    odd = Deal.from_position(RULES, hands=["KH 7D", "10H 8D"], stock="9S 9H KD", reachable=False)
     while not odd.is_over:
         odd.apply(odd.legal_actions()[0])
     again = rebuild(dumps(odd))
     assert isinstance(again, Deal) and again == odd and again.events == odd.events
+
+
+# -------------------------------------------------------------- the start fields of a deal
+
+
+def _with_start_field(text: str, line: str) -> str:
+    """The record with ``line`` (a key of the ``[[deal]]`` table) added before its dealer."""
+    return damage(text, "\ndealer = ", f"\n{line}\ndealer = ")
+
+
+@pytest.mark.parametrize("line", ["target = 500", "totals = [10, 20]", "totals = [-5, 7]",
+                                  "target = 1500\ntotals = [0, 900]"])
+def test_an_added_target_or_totals_no_longer_matches_the_digest(line: str) -> None:
+    """A target or game totals written into a sound record replay to another deal (one that
+    ends at another score): the digest covers them, so the record no longer matches."""
+    err = failure(_with_start_field(DEAL_TEXT, line))
+    assert err.deal == 0 and err.reason.startswith("deal digest")
+
+
+@pytest.mark.parametrize(("line", "key"), [
+    ("target = -5", "target"), ("target = 0", "target"),
+    (f"target = {10**16}", "target"), ("totals = [-5, 10000000000000000]", "totals"),
+    ("scores = [0, -10000000000000000]", "scores"), (f"seed = {2**64}", "seed"),
+])
+def test_start_fields_out_of_range_are_refused_on_reading(line: str, key: str) -> None:
+    """Each start field is range-checked as `Deal.new` and `Deal.from_position` check it, when
+    the record is read, naming the field."""
+    text = re.sub(rf"^{key} = .*\n", "", DEAL_TEXT, count=1, flags=re.M)  # the first: the deal's
+    with pytest.raises(RecordError) as err:
+        loads(_with_start_field(text, line))
+    assert err.value.ply == 0 and err.value.reason.startswith(f"deal[0].{key}: expected")
+
+
+def test_a_target_or_later_totals_in_a_deal_of_a_game_are_refused() -> None:
+    """A deal of a game takes its target and totals from the game, which replay would ignore
+    in silence: only the first deal may say the totals the game starts from."""
+    third = GAME_TEXT.index("[[deal]]", GAME_TEXT.index("[[deal]]") + 1)
+    for text in (_with_start_field(GAME_TEXT, "target = 500"),
+                 GAME_TEXT[:third] + damage(GAME_TEXT[third:], "\ndealer = ",
+                                            "\ntotals = [0, 0]\ndealer = ")):
+        with pytest.raises(RecordError) as err:
+            loads(text)
+        assert "takes its target and totals from the game" in err.value.reason
+
+
+def test_a_deal_with_its_own_target_and_totals_records_and_replays() -> None:
+    """A deal dealt with a target and totals of its own writes them, covered by its digest,
+    and replays to the same deal; changing either is then caught."""
+    deal = Deal.new(RULES, seed=21, totals=(300, 700), target=1500)
+    rng = random.Random(4)
+    for _ in range(30):
+        deal.apply(rng.choice(deal.legal_actions()))
+    text = dumps(deal)
+    assert "target = 1500" in text and "totals = [300, 700]" in text
+    assert rebuild(text) == deal
+    assert failure(damage(text, "target = 1500", "target = 1000")).reason.startswith(
+        "deal digest")
+    assert failure(damage(text, "totals = [300, 700]", "totals = [300, 701]")).reason.startswith(
+        "deal digest")
+
+
+def test_a_position_leader_is_covered_by_the_digest() -> None:
+    """The leader of a stacked position decides who moves first, which a record of no actions
+    shows nowhere else."""
+    deal = Deal.from_position(RULES, hands=["QS KH", "QH KS"], trump="S", leader=0)
+    text = dumps(deal)
+    assert "leader = 0" in text and rebuild(text) == deal
+    assert failure(damage(text, "leader = 0", "leader = 1")).reason.startswith("deal digest")

@@ -105,7 +105,8 @@ def position(profile: str | Rules, hands: tuple[str, str], stock: str, *moves: s
              trump: str | None = None) -> Deal:
     """P0 leads (dealer 1); the moves applied in notation."""
     rules = profile if isinstance(profile, Rules) else load_profile(profile)
-    deal = Deal.from_position(rules, hands=list(hands), stock=stock, dealer=1, trump=trump)
+    deal = Deal.from_position(rules, hands=list(hands), stock=stock, dealer=1, trump=trump,
+                              reachable=False)
     for move in moves:
         deal.apply(move)
     return deal

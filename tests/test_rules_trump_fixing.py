@@ -43,7 +43,7 @@ def test_chinese_bezique_is_trump_queen_with_paired_jack(trump: str) -> None:
         bezique.load_profile("chinese"),
         hands=[f"Q{trump} J{jack} QS JD 7{lead} 8{lead} 9{lead}",
                f"7{discard} 8{discard} 9{discard} 10{discard}"],
-        stock=f"A{lead} A{discard} K{lead} K{discard}", dealer=1, trump=trump)
+        stock=f"A{lead} A{discard} K{lead} K{discard}", dealer=1, trump=trump, reachable=False)
     deal.apply(f"play 7{lead}")
     deal.apply(f"play 7{discard}")
     assert deal.can_apply(f"meld bezique Q{trump} J{jack}")
@@ -55,7 +55,7 @@ def test_chinese_bezique_needs_trumps_fixed_rubicon_bezique_does_not() -> None:
         deal = bezique.Deal.from_position(
             bezique.load_profile(name), hands=["QS JD 8C 9C 10C 7C 7H 8H 9H",
                                                "7S 8S 9S 7D 8D 9D 10D AD JS"],
-            stock="KH QH KD QD KS QS", dealer=1)
+            stock="KH QH KD QD KS QS", dealer=1, reachable=False)
         deal.apply("play 8C")
         deal.apply("play 7S")
         assert deal.can_apply("meld bezique QS JD") is expected, name

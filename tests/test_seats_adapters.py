@@ -151,7 +151,7 @@ def _four_seat_trick() -> Deal:
     """Partnership, P3 deals, P0 leads: P0 plays K♥, P1 A♥ and P2 7♠; P3 to play."""
     deal = Deal.from_position(
         rules_at(4, PARTNERS), hands=["KH 9D", "AH 9D", "7S 9D", "8H 9D"],
-        stock="8C 8S 8H", turn_up="7C", dealer=3, scores=[30, 0, 50, 20])
+        stock="8C 8S 8H", turn_up="7C", dealer=3, scores=[30, 0, 50, 20], reachable=False)
     for card in ("KH", "AH", "7S"):
         deal.apply(f"play {card}")
     return deal
@@ -195,14 +195,14 @@ def test_scores_by_seat_and_totals_by_team_from_the_observer() -> None:
             deal.scores[(me + r) % 4] / target for r in range(4)]
     rules = rules_at(4, PARTNERS)
     deal = Deal.from_position(rules, hands=["KH", "AH", "7S", "8H"], stock="8C 8S 8H 9D",
-                              dealer=3, totals=(400, 100))
+                              dealer=3, totals=(400, 100), reachable=False)
     b = blocks(rules)
     for me, (own, other) in enumerate([(400, 100), (100, 400), (400, 100), (100, 400)]):
         t = observation_tensor(deal.observation(me))
         assert part(t, b["totals"]) == [own / deal.target, other / deal.target]
     three = rules_at(3, None)
     deal = Deal.from_position(three, hands=["KH", "AH", "7S"], stock="8C 8S 8H",
-                              dealer=2, totals=(300, 100, 200))
+                              dealer=2, totals=(300, 100, 200), reachable=False)
     b = blocks(three)
     t = observation_tensor(deal.observation(1))
     assert part(t, b["totals"]) == [x / deal.target for x in (100, 200, 300)]
@@ -215,7 +215,7 @@ def test_hand_size_known_table_and_declarations_per_seat() -> None:
     rules = rules_at(3, None)
     deal = Deal.from_position(
         rules, hands=["7H 8H 9H", "AS QS JD", "7C 8C 9C"], stock="8D 8S 9S 7D 7S 10D",
-        dealer=0)
+        dealer=0, reachable=False)
     deal.apply("play AS")  # P1 leads and wins
     deal.apply("play 7C")
     deal.apply("play 7H")

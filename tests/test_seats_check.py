@@ -392,7 +392,7 @@ def test_a_failure_at_more_seats_is_reported_as_a_record() -> None:
 def test_scenario_checks_name_four_seats() -> None:
     assert {"hand_2", "table_3", "melds_3", "captured_count_2"} <= STATE_CHECKS
     deal = Deal.from_position(TABLES["four"], hands=["KH 9D", "AH 9D", "AH 9C", "7S 9D"],
-                              stock="8D 8S 8H", turn_up="7C", dealer=3)
+                              stock="8D 8S 8H", turn_up="7C", dealer=3, reachable=False)
     assert state_mismatches(deal, {"hand_2": "AH 9C", "hand_3": "7S 9D"}) == []
     assert state_mismatches(deal, {"hand_2": "AH"}) == [("hand_2", "AH", "AHb 9Ca")]
     two = Deal.new(BEZIQUE, seed=1)

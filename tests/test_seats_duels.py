@@ -133,7 +133,7 @@ def test_mp12_a_stacked_last_stock_trick() -> None:
     rules = duels()
     deal = Deal.from_position(
         rules, hands=["9H 8C 7C", "7H 8C 9C", "AH KD QD", "8H 10S 7C"], stock="KC KS KH",
-        turn_up="9S", dealer=3, leader=0)
+        turn_up="9S", dealer=3, leader=0, reachable=False)
     for card in ("9H", "7H", "AH", "8H"):
         deal.apply(f"play {card}")
     assert deal.to_move == 2 and deal.phase == "declare"
@@ -191,7 +191,7 @@ def test_a_position_set_up_in_the_end_phase_starts_the_first_duel() -> None:
     the second duel ends the deal."""
     rules = duels()
     deal = Deal.from_position(rules, hands=["AS 7H", "KS", "AH 7D", "KH 8D"], trump="C",
-                              dealer=0, leader=0)
+                              dealer=0, leader=0, reachable=False)
     assert deal.bits.duel == 0 and deal.to_move == 0
     deal.apply("play AS")
     deal.apply("play KS")

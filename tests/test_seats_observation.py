@@ -25,6 +25,7 @@ from seated import seated
 from bezique import Deal, load_profile
 from bezique.cards import Card, CardSet, card_name, iter_bits, parse_cards
 from bezique.events import Event
+from bezique.melds import Declaration
 from bezique.observation import Observation, _hidden, glimpse
 from bezique.rules.model import Rules
 
@@ -37,6 +38,13 @@ def _event_key(e: Event) -> tuple[Any, ...]:
     return (e.kind, e.player, tuple(int(x) for x in e.cards), e.points, e.reason, e.private)
 
 
+def _declaration_key(d: Declaration) -> str:
+    """A declaration as its ``repr`` read then (every field, the ints as ints): the repr now
+    shows the meld name and cards instead."""
+    shown = ", ".join(f"{name}={getattr(d, name)!r}" for name in Declaration.__match_args__)
+    return f"Declaration({shown})"
+
+
 def _seen_key(seen: Observation) -> tuple[Any, ...]:
     """Every field of a two-seat observation as main had them (the pairs, the opponent's)."""
     return (
@@ -46,7 +54,8 @@ def _seen_key(seen: Observation) -> tuple[Any, ...]:
         seen.in_end_phase, tuple(seen.trick), seen.leader, seen.tricks_played,
         seen.last_trick_winner, tuple(c.bits for c in seen.captured), seen.heap.bits,
         seen.brisques, seen.scores, seen.totals, seen.target, seen.called_out,
-        tuple(repr(d) for d in seen.declarations), tuple(_event_key(e) for e in seen.events),
+        tuple(map(_declaration_key, seen.declarations)),
+        tuple(_event_key(e) for e in seen.events),
         tuple(str(a) for a in seen.legal), repr(seen),
     )
 

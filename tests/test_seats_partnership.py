@@ -66,7 +66,7 @@ def p0_wins(rules: Rules, p0: str, p2: str) -> Deal:
     """MP-06's table: trumps ♠ (the 9♠ turned up), P0 leads A♥ and wins; his declaring turn."""
     deal = Deal.from_position(
         rules, hands=[p0, OTHERS, p2, OTHERS], stock="10C 10C KC KC 10D 10D KD",
-        turn_up="9S", dealer=3, leader=0)
+        turn_up="9S", dealer=3, leader=0, reachable=False)
     return play(deal, "play AH", "play 7C", "play 8D", "play 7D")
 
 
@@ -226,7 +226,7 @@ def mp07(rules: Rules) -> Deal:
     deal = Deal.from_position(
         rules, hands=MP07_HANDS, stock="7H 7H 7H 8H 8H 8H 8H 9H 9H 9H 9H JH JH JH JH",
         turn_up="9D",
-        dealer=3, leader=0)
+        dealer=3, leader=0, reachable=False)
     play(deal, "play AHa", "play 7C", "play 8S", "play 7C", "meld sequence AD 10D KD QD JD",
          "draw", "play AHb", "play 7C", "play 8S", "play 8C", "meld four_queens QS QH QC QD",
          "draw", "play 7H", "play 8C", "play AH", "play 9C")
@@ -294,7 +294,7 @@ def mp08(rules: Rules) -> Deal:
     deal = Deal.from_position(
         rules, hands=["QSa QSb JDa JDb AH 7H", "7D 8H 9D 10D 8S 9S",
                       "8D AH QSc JDc 7S 7S", "8S 9H 7D 9S 10S KS"],
-        stock="7C 8C 10C KC 7C 8C 10C", turn_up="9C", dealer=3, leader=0)
+        stock="7C 8C 10C KC 7C 8C 10C", turn_up="9C", dealer=3, leader=0, reachable=False)
     play(deal, "play AH", "play 7D", "play 8D", "play 8S",
          "meld double_bezique QSa QSb JDa JDb", "draw",
          "play 7H", "play 8H", "play AH", "play 9H")

@@ -43,7 +43,7 @@ def test_mp01_identical_aces_the_first_played_wins() -> None:
     rules = seated(4)
     deal = Deal.from_position(
         rules, hands=["KH 9D", "AHa 9D", "AHb 9D", "7S 9D"], stock="8D 8S 8H",
-        turn_up="7C", dealer=3)
+        turn_up="7C", dealer=3, reachable=False)
     for card in ("KH", "AHa", "AHb", "7S"):
         deal.apply(f"play {card}")
     trick = [e for e in deal.events if e.kind == "trick"][-1]
@@ -60,7 +60,7 @@ def test_mp01_a_leading_copy_beats_its_twin() -> None:
     """MP-01, second part: P0 leads A♥a, P1 plays A♥b, P2 8♦, P3 9♠: P0 wins."""
     deal = Deal.from_position(
         seated(4), hands=["AHa 9D", "AHb 9D", "8D 9D", "9S 9D"], stock="8C 8S 8H",
-        turn_up="7C", dealer=3)
+        turn_up="7C", dealer=3, reachable=False)
     for card in ("AHa", "AHb", "8D", "9S"):
         deal.apply(f"play {card}")
     assert [e.player for e in deal.events if e.kind == "trick"] == [0]
@@ -93,7 +93,7 @@ def test_mp02_draw_order_and_the_turn_up() -> None:
     rules = seated(4)
     deal = Deal.from_position(
         rules, hands=["9H 8C", "7H 8C", "AH 8C", "8H 8C"], stock="KD KC KH",
-        turn_up="10S", dealer=1, leader=0)
+        turn_up="10S", dealer=1, leader=0, reachable=False)
     for card in ("9H", "7H", "AH", "8H"):
         deal.apply(f"play {card}")
     assert deal.to_move == 2
@@ -110,7 +110,7 @@ def test_mp02_the_seven_exchanged_goes_to_the_last_to_draw() -> None:
     nothing for it."""
     deal = Deal.from_position(
         seated(4), hands=["9H 8C", "7H 8C", "AH 7S", "8H 8C"], stock="KD KC KH",
-        turn_up="10S", dealer=1, leader=0)
+        turn_up="10S", dealer=1, leader=0, reachable=False)
     for card in ("9H", "7H", "AH", "8H"):
         deal.apply(f"play {card}")
     deal.apply("dix exchange")
@@ -235,7 +235,7 @@ def test_mp11_only_the_winner_declares() -> None:
     rules = seated(3)
     deal = Deal.from_position(
         rules, hands=["9C QH KH 8D", "10C QS JD 8D", "KC AS AH AC"], stock="8S 8S",
-        turn_up="9H", dealer=2, leader=0)
+        turn_up="9H", dealer=2, leader=0, reachable=False)
     for card in ("9C", "10C", "KC"):
         deal.apply(f"play {card}")
     assert deal.to_move == 1 and deal.phase == "declare"
@@ -403,7 +403,7 @@ def declare_after_win(rules: Rules, hand: str, melds: list[str]) -> Deal:
     deal = Deal.from_position(
         rules, hands=[mine] + [spare[k * size:(k + 1) * size] for k in range(n - 1)],
         stock=spare[(n - 1) * size:(n - 1) * size + n * rounds - 1], turn_up="9S",
-        dealer=n - 1, leader=0)
+        dealer=n - 1, leader=0, reachable=False)
     for meld in [*melds, None]:
         deal.apply("play AH")
         for _ in range(n - 1):

@@ -89,12 +89,13 @@ def test_the_digest_covers_every_seat() -> None:
     (the digest reads every seat's hand, table and captured cards)."""
     rules = RULES["four"]
     hands = ["KH 9D", "AH 9D", "AH 9C", "7S 9D"]
-    base = Deal.from_position(rules, hands=hands, stock="8D 8S 8H", turn_up="7C", dealer=3)
+    base = Deal.from_position(rules, hands=hands, stock="8D 8S 8H", turn_up="7C", dealer=3,
+                              reachable=False)
     for seat in (2, 3):
         other = list(hands)
         other[seat] = "10H 9C" if seat == 2 else "7S 10D"
         changed = Deal.from_position(rules, hands=other, stock="8D 8S 8H", turn_up="7C",
-                                     dealer=3)
+                                     dealer=3, reachable=False)
         assert state_digest(changed) != state_digest(base)
 
 
@@ -103,7 +104,8 @@ def test_position_records_at_four_seats() -> None:
     is not the seat after the dealer."""
     rules = RULES["four"]
     hands = ["KH 9D", "AH 9D", "AH 9D", "7S 9D"]
-    plain = Deal.from_position(rules, hands=hands, stock="8D 8S 8H", turn_up="7C", dealer=3)
+    plain = Deal.from_position(rules, hands=hands, stock="8D 8S 8H", turn_up="7C", dealer=3,
+                               reachable=False)
     assert plain.leader == compile_rules(rules).next_seat[3] == 0
     plain.apply("play KH")
     text = dumps(plain)
@@ -111,7 +113,7 @@ def test_position_records_at_four_seats() -> None:
     assert "leader" not in text.split("[deal.position]")[1]
     assert rebuild(text) == plain
     led = Deal.from_position(rules, hands=hands, stock="8D 8S 8H", turn_up="7C", dealer=3,
-                             leader=2, scores=(10, 0, 0, 20))
+                             leader=2, scores=(10, 0, 0, 20), reachable=False)
     text = dumps(led)
     assert "leader = 2" in text and "scores = [10, 0, 0, 20]" in text
     assert rebuild(text) == led

@@ -95,7 +95,7 @@ def test_the_playout_policy_leaves_a_partners_trick_alone() -> None:
     hands = ["KH 9C", "7C 9C", "AH 8D", "9H 9C"]
     for teams, expected in ((None, "play AH"), (((0, 2), (1, 3)), "play 8D")):
         deal = Deal.from_position(seated(4, teams=teams), hands=hands, stock="8S 8S 8S",
-                                  turn_up="7S", dealer=3, leader=0)
+                                  turn_up="7S", dealer=3, leader=0, reachable=False)
         deal.apply("play KH")
         deal.apply("play 7C")
         assert str(rollout_action(deal, deal.legal_actions())) == expected

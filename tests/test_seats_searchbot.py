@@ -236,7 +236,7 @@ def test_analyse_at_more_seats() -> None:
     seat."""
     deal = Deal.from_position(seated(3), hands=["AS 7H 9C", "KS 8H 9C", "10S 9H 8C"],
                               stock="7S 7D 7C 8D 8S", turn_up="AC", trump="S", dealer=2,
-                              leader=0)
+                              leader=0, reachable=False)
     rng = random.Random(0)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))

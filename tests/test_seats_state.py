@@ -142,7 +142,7 @@ def test_from_position_with_n_hands(n: int) -> None:
     hands = ["AS KS", "AH KH", "AD KD", "AC KC"][:n]
     stock = " ".join(["QS", "QH", "QD", "QC", "JS", "JH", "JD", "JC"][:2 * n])
     deal = Deal.from_position(rules, hands=hands, stock=stock, dealer=n - 1,
-                              scores=list(range(n)))
+                              scores=list(range(n)), reachable=False)
     assert deal.leader == deal.to_move == 0
     assert deal.scores == tuple(range(n))
     assert [" ".join(map(str, deal.origin.hands[p])) for p in range(n)] == hands

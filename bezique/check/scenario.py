@@ -52,7 +52,7 @@ TOP_KEYS = frozenset({"title", "source", "profile", "position", "deal", "step", 
                       "variant", "xfail", "note"})
 """The keys a scenario file may have at its top level."""
 POSITION_KEYS = frozenset({"hands", "stock", "turn_up", "dealer", "trump", "leader", "scores",
-                           "totals", "target"})
+                           "totals", "target", "reachable"})
 """The keys of ``[position]``: arguments of `Deal.from_position`."""
 DEAL_KEYS = frozenset({"seed", "dealer", "totals", "target", "cut", "guess"})
 """The keys of ``[deal]``: arguments of `Deal.new`."""

@@ -43,13 +43,15 @@ def _sort_name(name: str) -> tuple[int, str]:
     return parse_card(name) >> 3, name
 
 
-def cards_match(expected: str, actual: Iterable[int]) -> bool:
-    """Whether the physical cards ``actual`` are exactly those written in ``expected``.
+def cards_match(expected: str | Sequence[str], actual: Iterable[int]) -> bool:
+    """Whether the physical cards ``actual`` are exactly those written in ``expected`` (one
+    string of notation, or a list of card strings, as a scenario's ``[position]`` takes them).
 
     A token with a copy letter (``7Cb``) must be that copy; a bare token (``7C``) any copy.
     """
     remaining = list(actual)
-    refs = [parse_card_ref(t) for t in expected.replace(",", " ").split()]
+    text = expected if isinstance(expected, str) else " ".join(map(str, expected))
+    refs = [parse_card_ref(t) for t in text.replace(",", " ").split()]
     for kind, copy in sorted(refs, key=lambda r: r[1] is None):
         pick = next((x for x in remaining
                      if x >> 3 == kind and (copy is None or x & 7 == copy)), None)

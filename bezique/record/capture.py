@@ -73,7 +73,8 @@ def record_of(subject: Deal | Game) -> Record:
     )
     entries = [entry_of(d, in_game=True) for d in deals]
     if entries and any(game.start):  # a game of a match starts from totals of its own
-        entries[0] = evolve(entries[0], totals=game.start)
+        first = evolve(entries[0], totals=game.start)
+        entries[0] = evolve(first, digest=state_digest(deals[0], first))
     return Record(rules=rules, inline=inline, result=result, deals=tuple(entries),
                   game=GameInfo(game.seed, game.first_dealer))
 
@@ -88,13 +89,15 @@ def _is_builtin(rules: Rules) -> bool:
 def start_deal(rules: Rules, entry: DealRecord) -> Deal:
     """The deal as ``entry`` (a record of one deal) starts it: from its stacked position, or its
     seed (with its cut and guess). Raises ValueError (or TypeError, IndexError) for a start
-    that cannot be set up."""
+    that cannot be set up. A position is set up as it was recorded, reachable by a deal of
+    the profile or not (``Deal.from_position(reachable=False)``: a rules scenario's few cards):
+    it is checked to be playable, and the digest covers it."""
     if entry.position is not None:
         pos = dict(entry.position)
         scores = pos.pop("scores", None)
         return Deal.from_position(
             rules, dealer=entry.dealer, totals=_totals(entry), target=entry.target,
-            scores=None if scores is None else tuple(scores), **pos,
+            scores=None if scores is None else tuple(scores), reachable=False, **pos,
         )
     return Deal.new(rules, seed=entry.seed, dealer=entry.dealer, totals=_totals(entry),
                     target=entry.target, cut=entry.cut, guess=entry.guess)
@@ -162,7 +165,7 @@ def entry_of(deal: Deal, *, in_game: bool = False) -> DealRecord:
     if deal.events[:len(start.events)] != start.events:
         raise ValueError("the deal did not start as its record would start it (a deal of a "
                          "game dealt other than by the game?), so a record cannot replay it")
-    return evolve(entry, moves=moves_of(start, deal), digest=state_digest(deal))
+    return evolve(entry, moves=moves_of(start, deal), digest=state_digest(deal, entry))
 
 
 def _key(action: Action) -> object:

@@ -163,7 +163,7 @@ class Step:
 # ---------------------------------------------------------------------------- the digest
 
 
-def state_digest(deal: Deal) -> str:
+def state_digest(deal: Deal, entry: DealRecord | None = None) -> str:
     """16 hex digits of SHA-256 over a deal's state: its whole event history (every card dealt,
     turned up, played, drawn and declared, every point and its reason, in order), the scores,
     each seat's hand, table and captured cards (every seat, `Rules.players`), the stock, the
@@ -171,15 +171,23 @@ def state_digest(deal: Deal) -> str:
     different histories give different digests, even where they reach the same scores: a record
     with two plays swapped or an announcement deleted no longer matches its digest.
 
+    ``entry``: the record of the deal, whose start fields that the state does not show are
+    covered too where the entry gives them: its ``target``, its game ``totals`` (where any is
+    not zero) and the ``leader`` of its ``[deal.position]``. A record that gives none of them
+    (every record of a deal dealt with the profile's target and no totals) has the digest of
+    the state alone, as before these were covered.
+
     >>> import bezique
     >>> deal = bezique.Deal.new(bezique.load_profile("bezique"), seed=7)
     >>> state_digest(deal) == state_digest(deal.clone()), len(state_digest(deal))
     (True, 16)
+    >>> state_digest(deal, DealRecord(dealer=0, target=500)) != state_digest(deal)
+    True
     """
     seats = range(deal.rules.players)
     events = [[e.kind, -1 if e.player is None else int(e.player), [int(c) for c in e.cards],
                int(e.points), e.reason, e.private] for e in deal.events]
-    state = {
+    state: dict[str, Any] = {
         "events": events,
         "scores": list(deal.scores),
         "hands": [deal.hand(p).bits for p in seats],
@@ -189,5 +197,20 @@ def state_digest(deal: Deal) -> str:
         "trump": -1 if deal.trump is None else int(deal.trump),
         "phase": deal.phase,
     }
+    if entry is not None:
+        state.update(_start_fields(entry))
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _start_fields(entry: DealRecord) -> dict[str, Any]:
+    """The fields of a deal's record that change the deal but that its state may not show
+    (`state_digest`), those the record gives."""
+    out: dict[str, Any] = {}
+    if entry.target is not None:
+        out["target"] = entry.target
+    if any(entry.totals):
+        out["totals"] = list(entry.totals)
+    if entry.position is not None and "leader" in entry.position:
+        out["leader"] = entry.position["leader"]
+    return out

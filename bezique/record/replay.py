@@ -152,10 +152,11 @@ def steps(record: Record, sink: list[Game]) -> Iterator[Step]:
         if index == len(record.deals) - 1:
             _check_over(record, game.is_over if game else deal.is_over, ply, index)
         _check(ply, "deal scores", entry.scores, deal.scores, index)
-        if entry.digest is not None and entry.digest != state_digest(deal):
+        if entry.digest is not None and entry.digest != state_digest(deal, entry):
             raise RecordError(ply, f"deal digest: the record says {entry.digest}, the replay "
-                                   f"gives {state_digest(deal)}: the actions or the start were "
-                                   "changed since the record was written", deal=index)
+                                   f"gives {state_digest(deal, entry)}: the actions or the "
+                                   "start were changed since the record was written",
+                              deal=index)
     last = len(record.deals) - 1
     res = record.result
     _check(ply, "scores", res.scores, deal.scores, last)

@@ -27,6 +27,7 @@ from typing import IO, Any
 from bezique.deal import Deal
 from bezique.errors import ProfileError
 from bezique.game import Game
+from bezique.position import MAX_POINTS, SEEDS
 from bezique.record.capture import record_of
 from bezique.record.model import (
     FORMAT,
@@ -174,8 +175,9 @@ _COUNTS = {2: "two", 3: "three", 4: "four"}
 
 def _ints(table: Mapping[str, Any], key: str, where: str, rules: Rules, each: str,
           ply: int = 0) -> tuple[int, ...] | None:
-    """One integer per seat (``each = "seat"``) or per team (``"team"``) of ``rules``, or None
-    where the key is absent."""
+    """One integer within ``±MAX_POINTS`` (as `Deal.from_position` takes scores and totals)
+    per seat (``each = "seat"``) or per team (``"team"``) of ``rules``, or None where the key
+    is absent."""
     count = rules.players if each == "seat" else len(rules.teams)
     value = _get(table, key, list, where, required=False, ply=ply)
     if value is None:
@@ -185,7 +187,20 @@ def _ints(table: Mapping[str, Any], key: str, where: str, rules: Rules, each: st
         what = "two integers" if rules.players == 2 else \
             f"{_COUNTS.get(count, count)} integers, one per {each}"
         raise RecordError(ply, f"{where}.{key}: expected {what}, got {_short(value)}")
+    if not all(-MAX_POINTS <= v <= MAX_POINTS for v in value):
+        raise RecordError(ply, f"{where}.{key}: expected integers within ±{MAX_POINTS:.0e}, "
+                               f"got {_short(value)}")
     return tuple(value)
+
+
+def _bounded(table: Mapping[str, Any], key: str, where: str, low: int, high: int, what: str,
+             ply: int) -> int | None:
+    """An optional integer from ``low`` to ``high``, as `Deal.new` takes it (``what`` says
+    which, for the message)."""
+    value = _get(table, key, int, where, required=False, ply=ply)
+    if value is not None and not low <= value <= high:
+        raise RecordError(ply, f"{where}.{key}: expected {what}, got {_short(value)}")
+    return value  # type: ignore[no-any-return]
 
 
 def _among(count: int, noun: str) -> str:
@@ -247,13 +262,18 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool,
     if not isinstance(table, dict):
         raise RecordError(start, f"{where}: expected a table")
     _keys(table, _DEAL, where, start)
-    seed = _get(table, "seed", int, where, required=False, ply=start)
+    seed = _bounded(table, "seed", where, SEEDS.start, SEEDS.stop - 1,
+                    "an integer of 64 bits", start)
     position = _get(table, "position", dict, where, required=False, ply=start)
     cut = _get(table, "cut", int, where, required=False, ply=start)
     guess = _get(table, "guess", int, where, required=False, ply=start)
     if in_game and not {"seed", "position", "cut", "guess"}.isdisjoint(table):
         raise RecordError(start, f"{where}: a deal of a game takes its cards from the game "
                                  "seed; seed, position, cut and guess are not allowed")
+    if in_game and ("target" in table or (index and "totals" in table)):
+        raise RecordError(start, f"{where}: a deal of a game takes its target and totals from "
+                                 "the game (only the first deal may give the totals a game "
+                                 "starts from)")
     if not in_game and (seed is None) == (position is None):
         raise RecordError(start, f"{where}: give exactly one of seed or position")
     if position is not None and (cut is not None or guess is not None):
@@ -281,7 +301,8 @@ def _deal_entry(table: object, index: int, start: int, in_game: bool,
         dealer=int(dealer or 0), moves=tuple(moves), seed=seed, position=position, cut=cut,
         guess=guess, digest=digest,
         totals=_ints(table, "totals", where, rules, "team", start) or (0,) * teams,
-        target=_get(table, "target", int, where, required=False, ply=start),
+        target=_bounded(table, "target", where, 1, MAX_POINTS,
+                        f"a positive integer up to {MAX_POINTS:.0e}", start),
         scores=_ints(table, "scores", where, rules, "seat", start),
     )
 
@@ -332,7 +353,11 @@ def _loads(text: str) -> Record:
     if "game" in data:
         info = _get(data, "game", dict, "record")
         _keys(info, {"seed", "first_dealer"}, "game")
-        game = GameInfo(_get(info, "seed", int, "game"),
+        seed = _bounded(info, "seed", "game", SEEDS.start, SEEDS.stop - 1,
+                        "an integer of 64 bits", 0)
+        if seed is None:
+            raise RecordError(0, "game.seed: missing")
+        game = GameInfo(seed,
                         int(_index(info, "first_dealer", "game", rules.players) or 0))
     raw = _get(data, "deal", list, "record")
     if not raw or (game is None and len(raw) != 1):
