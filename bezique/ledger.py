@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bezique.cards import card_name, iter_bits
-from bezique.compile import Compiled, MeldTemplate
+from bezique.compile import Compiled, MeldTemplate, bezique_suits
 from bezique.melds import Declaration, matches
 
 _NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
@@ -267,8 +267,8 @@ def meld_problem(
     declarations already sorted (built from ``decls`` when not given)."""
     rules = c.rules.melds
     if trump is None and not t.can_fix_trump:
-        if t.suits in ("trump", "plain") or (
-            t.suits == "bezique_pair" and rules.bezique_pair == "trump_queen_paired_jack"
+        if t.suits in ("trump", "plain") or (  # R9: a pair that depends on trumps waits
+            t.suits == "bezique_pair" and bezique_suits(None, rules.bezique_pair) is None
         ):
             return f"no {t.name} before trumps are fixed (trump.selection)"
         if c.rules.trump.melds_before_trump == "none":
