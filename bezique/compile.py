@@ -155,8 +155,11 @@ def bezique_suits(trump: int | None, rule: str) -> tuple[int, int] | None:
         return SUITS_SPADES, SUITS_DIAMONDS
     if rule == "trump_queen_paired_jack":
         return None if trump is None else (trump, PAIRED_SUIT[trump])
-    # nie_swap: Q♠ J♦ when clubs or hearts are trumps, Q♦ J♠ when spades or diamonds are.
-    if trump is None or trump in (1, 3):
+    # nie_swap: Q♠ J♦ when clubs or hearts are trumps, Q♦ J♠ when spades or diamonds are;
+    # a pair that depends on trumps, so none before they are fixed (ruling R9)
+    if trump is None:
+        return None
+    if trump in (1, 3):
         return SUITS_SPADES, SUITS_DIAMONDS
     return SUITS_DIAMONDS, SUITS_SPADES
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bezique.cards import card_name, iter_bits
-from bezique.compile import Compiled, MeldTemplate
+from bezique.compile import Compiled, MeldTemplate, bezique_suits
 from bezique.melds import Declaration, matches
 
 _NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
@@ -160,14 +160,6 @@ class Book:
             self._reuse[klass] = found
         return found
 
-    def released(self, klass: int) -> int:
-        """The cards of the class that broken declarations leave free to re-form, at any
-        order (0 when ``melds.reform_after_play`` is off)."""
-        free = 0
-        for cards in self.reuse_context(klass)[1].values():
-            free |= cards
-        return free
-
     def class_cards(self, klass: int) -> int:
         """Every card of the player's binding declarations (scored or pending) of the class
         ``klass``."""
@@ -267,8 +259,8 @@ def meld_problem(
     declarations already sorted (built from ``decls`` when not given)."""
     rules = c.rules.melds
     if trump is None and not t.can_fix_trump:
-        if t.suits in ("trump", "plain") or (
-            t.suits == "bezique_pair" and rules.bezique_pair == "trump_queen_paired_jack"
+        if t.suits in ("trump", "plain") or (  # R9: a pair that depends on trumps waits
+            t.suits == "bezique_pair" and bezique_suits(None, rules.bezique_pair) is None
         ):
             return f"no {t.name} before trumps are fixed (trump.selection)"
         if c.rules.trump.melds_before_trump == "none":
@@ -295,7 +287,7 @@ def meld_problem(
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
     elif cards & book.class_cards(t.klass):  # no card used in the class: nothing to reuse
-        problem = _class_reuse_problem(c, t, cards, hand, book)
+        problem = _class_reuse_problem(c, t, cards, hand, book, scoring_pending)
         if problem:
             return problem
     if c.meld_extras:
@@ -364,19 +356,14 @@ def _one_set(t: MeldTemplate, shared: int) -> bool:
 
 
 def _class_reuse_problem(
-    c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book
+    c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book, scoring_pending: bool
 ) -> str | None:
     rules = c.rules.melds
     reform = rules.reform_after_play
-    if reform and not (t.in_marriage_class and rules.sequence_to_marriage):
-        # re-forming scores the same combination again (WKC-RUB, BIC-RUB), never a lower one
-        # (FOSTER p.334: a sequence first forbids a marriage from its cards)
-        for d in book.by_class.get(t.klass, ()):
-            if not d.intact and d.order > t.order and d.cards & cards:
-                return (
-                    f"{_first(d.cards & cards)} has already served in a higher {t.klass_name} "
-                    "meld; re-forming scores that meld again, not a lower one"
-                )
+    if reform:
+        problem = _broken_order_problem(c, t, cards, book)
+        if problem:
+            return problem
     active, free, bound = book.reuse_context(t.klass)
     released = free.get(t.order, 0)
     repairing = may_repair(c, t) and cards & released
@@ -417,22 +404,49 @@ def _class_reuse_problem(
             "played (docs/rules.md#r14)"
         )
     # R13: a new declaration of the class takes a card not yet used in it (in any of its
-    # declarations, broken or not); not a re-forming (it takes a free remnant of its order),
-    # not a lower meld from a higher one's cards, nor D5's double from two singles
+    # declarations, broken or not, of any order: a sequence's K Q are no fresh marriage, even
+    # under melds.sequence_to_marriage); not a re-forming (it takes a free remnant of its
+    # order), nor D5's double from two singles, the one exception
     if not cards & ~book.class_cards(t.klass) and not cards & released:
         sources = [d for d in book.by_class.get(t.klass, ()) if d.cards & cards]
-        if not any(d.order > t.order for d in sources) and not (
-            rules.double_after_two_singles and _two_singles(t, cards, sources)
-        ):
+        if not (rules.double_after_two_singles and _two_singles(t, cards, sources)):
             return (
                 f"a new {klass} meld must add at least one card not yet used in that class "
                 "(docs/rules.md#r13)"
             )
+    # D19: a re-forming (it takes a free remnant of its own order; a higher meld grown from a
+    # broken one's cards is none) takes a card from the hand; scoring one's pending re-forming
+    # needs none, its cards were checked when it was announced (R11)
     if (
-        reform and rules.reform_requires_hand_card and cards & book.released(t.klass)
-        and not cards & hand
+        rules.reform_requires_hand_card and cards & released and not cards & hand
+        and not scoring_pending
     ):
         return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
+    return None
+
+
+def _broken_order_problem(
+    c: Compiled, t: MeldTemplate, cards: int, book: Book
+) -> str | None:
+    """Where ``melds.reform_after_play`` is on: why the cards of broken declarations of ``t``'s
+    class may not serve in ``t`` (None: they may). Re-forming scores the same combination
+    again (WKC-RUB, BIC-RUB; R14 (b): "of the same class and order"), never a lower one
+    (FOSTER p.334: a sequence first forbids a marriage from its cards), nor a higher one
+    where the class rule forbids it (``melds.marriage_to_sequence = false``: a marriage's
+    card enters no sequence, broken or not; D7). Intact declarations: `_class_reuse_problem`."""
+    rules = c.rules.melds
+    marriage = t.in_marriage_class
+    for d in book.by_class.get(t.klass, ()):
+        shared = d.cards & cards
+        if d.intact or not shared:
+            continue
+        if d.order > t.order and not (marriage and rules.sequence_to_marriage):
+            return (
+                f"{_first(shared)} has already served in a higher {t.klass_name} "
+                "meld; re-forming scores that meld again, not a lower one"
+            )
+        if d.order < t.order and marriage and not rules.marriage_to_sequence:
+            return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
     return None
 
 

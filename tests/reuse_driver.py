@@ -140,7 +140,8 @@ def declaring_verb(deal: Deal, model: ReuseModel) -> str | None:
     melds = sum(e.kind == MELD and e.player == p for e in turn)
     dixes = sum(e.kind in ("dix_show", "dix_exchange") and e.player == p for e in turn)
     count = melds + (dixes if rules.dix.counts_as_meld else 0)
-    last_stock = deal.stock_size == rules.players
+    drew = any(e.kind == "draw" for e in turn)  # melds.timing = "after_draw": stock drawn
+    last_stock = deal.stock_size == (0 if drew else rules.players)
     if count < rules.melds.per_trick:
         if last_stock and not rules.melds.on_last_stock_trick:
             return None

@@ -33,7 +33,10 @@ Decisions where the wording leaves a detail open (each also in its function's do
 * M6 Re-pairing (R8, R12, R14 (d)) needs ``reform_after_play`` and not
   ``reform_requires_hand_card``: a marriage (class ``marriage``, order 1) that re-forms a free
   lone card may take its partner out of an intact *scored* marriage (not a pending one); the
-  partner leaves when the re-pairing scores (meld event), not when it is announced.
+  partner leaves when the re-pairing scores (meld event), not when it is announced. The lone
+  card serves in no intact marriage itself (R12: "takes its partner out of the marriage it
+  leaves", one partner out of one marriage): two cards each taken out of an intact marriage
+  are no re-pairing, whatever broken marriages they were once the remnants of.
 * M7 A left marriage's remnant is its lone card (R14 (d)): the departed partner no longer
   belongs to it, wherever it serves next (so the lone card, once free, may even take it back).
 * M8 R13 "a card not yet used in that class": used in any standing declaration of the class,
@@ -455,13 +458,22 @@ def r11_pending_binds(a: Ask) -> str | None:
 def r8_marriage_repairing(a: Ask, intact: Decl) -> bool:
     """R8 (WKC-RUB), R12's last sentence, R14 (d): a marriage that re-forms the lone card of a
     free broken marriage may take its partner out of the intact scored marriage ``intact``
-    (``reform_after_play``, not ``reform_requires_hand_card``; M6)."""
+    (``reform_after_play``, not ``reform_requires_hand_card``; M6). The lone card serves in no
+    intact declaration of the order itself: a re-paired marriage takes *its partner* out of
+    *the* marriage it leaves (R12), one card out of one marriage, never a card out of each
+    of two."""
     m = a.rules.melds
     if not (m.reform_after_play and not m.reform_requires_hand_card):
         return False
     if a.meld.klass != "marriage" or a.meld.order != 1 or intact.pending:
         return False
-    return any((d.rest & a.cards) - intact.cards for d in a.remnants())
+    return any(not _serves_intact(a, c)
+               for d in a.remnants() for c in (d.rest & a.cards) - intact.cards)
+
+
+def _serves_intact(a: Ask, card: Card) -> bool:
+    """Whether ``card`` serves in an intact scored declaration of the meld's class and order."""
+    return any(not d.pending and not a.model.broken(d) for d in a.same(card))
 
 
 def r12_intact_binds(a: Ask) -> str | None:

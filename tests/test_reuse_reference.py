@@ -48,13 +48,12 @@ def no_disagreement(profile: str | Rules, examples: int) -> None:
     run()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a known disagreement, older than the joker game (the same on da89d41): the engine refuses "
-    "marriage KD QD (R12: Q♦ served in a marriage of this order, still intact) where the model "
-    "allows it; found by CI's random examples at stop 42, not yet settled"))
 def test_eight_pack_deal_912_choice_9712_the_engine_and_the_model_agree() -> None:
     """eight-pack, deal seed 912, choice seed 9712: decisions 98 and 99 (after 217 and 220
-    actions; ``reuse_driver.replay('eight-pack', 912, 9712, 217)``)."""
+    actions; ``reuse_driver.replay('eight-pack', 912, 9712, 217)``), found by CI's random
+    examples. The engine refused ``marriage KDb QDg``, each card serving in an intact marriage,
+    where the model took it for a re-pairing; R12 gives the engine right, the model's M6 now
+    too (tests/test_reuse_house.py::test_r12_a_re_pairing_takes_one_partner_out_of_one_marriage)."""
     report, _, _ = rd.play("eight-pack", 912, 9712)
     assert not report.disagreements, report.disagreements[0]
 
