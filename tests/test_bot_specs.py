@@ -37,9 +37,9 @@ def test_the_same_spec_and_seed_play_the_same_deal() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown bot 'clever': expected one of search, planner, greedy, random, cheat, "
-               "ismcts"),
-    ("greedy:10", "only search, ismcts take a budget"),
+    ("clever", "unknown bot 'clever': expected one of search, search-game, planner, greedy, "
+               "random, cheat, ismcts"),
+    ("greedy:10", "only search, search-game, ismcts take a budget"),
     ("search:0", "must be a whole number of at least 1"),
     ("search:many", "must be a whole number of at least 1"),
     ("search:", "must be a whole number of at least 1"),
@@ -57,3 +57,12 @@ def test_importing_bezique_bots_does_not_import_the_search() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("spec", "simulations", "seconds"), [
+    ("search-game", 48, None), ("search-game:5", 5, None), ("search-game:0.05", None, 0.05)])
+def test_search_game_is_the_search_playing_for_the_game(
+        spec: str, simulations: int | None, seconds: float | None) -> None:
+    """``search-game`` (issue 37): SearchBot with ``objective = "game"``, budgets as search's."""
+    bot = make_bot(spec, 1)
+    assert (bot.objective, bot.simulations, bot.seconds) == ("game", simulations, seconds)

@@ -21,18 +21,28 @@ DEFAULT_ISMCTS_SECONDS = 0.25
 """The time per decision of ``ismcts`` without a budget."""
 
 
-def _search_bot(seed: int, simulations: int | None = None) -> Bot:
+def _search_bot(seed: int, simulations: int | None = None, objective: str = "points") -> Bot:
     """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap)."""
     from bezique.search import SearchBot
 
-    return SearchBot(seed=seed, simulations=simulations)
+    return SearchBot(seed=seed, simulations=simulations, objective=objective)
 
 
-def _timed_search_bot(seed: int, seconds: float) -> Bot:
+def _timed_search_bot(seed: int, seconds: float, objective: str = "points") -> Bot:
     """A `bezique.search.SearchBot` given ``seconds`` per decision instead of playouts."""
     from bezique.search import SearchBot
 
-    return SearchBot(seed=seed, seconds=seconds)
+    return SearchBot(seed=seed, seconds=seconds, objective=objective)
+
+
+def _game_search_bot(seed: int, simulations: int | None = None) -> Bot:
+    """A `bezique.search.SearchBot` playing for the game (``objective = "game"``)."""
+    return _search_bot(seed, simulations, "game")
+
+
+def _timed_game_search_bot(seed: int, seconds: float) -> Bot:
+    """`_game_search_bot` given ``seconds`` per decision instead of playouts."""
+    return _timed_search_bot(seed, seconds, "game")
 
 
 def _cheat_bot(seed: int) -> Bot:
@@ -59,6 +69,7 @@ def _planner_bot(seed: int) -> Bot:
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "search": _search_bot,
+    "search-game": _game_search_bot,
     "planner": _planner_bot,
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
@@ -66,17 +77,20 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "ismcts": _ismcts_bot,
 }
 """Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``).
-``cheat`` sees the whole deal (`PERFECT_INFORMATION`); ``ismcts`` needs the ``openspiel``
-extra."""
+``search-game`` is the search playing for the game rather than the deal's points
+(`bezique.search.game_value`); ``cheat`` sees the whole deal (`PERFECT_INFORMATION`); ``ismcts``
+needs the ``openspiel`` extra."""
 
 BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
     "search": _search_bot,
+    "search-game": _game_search_bot,
 }
 """Bots that take a budget in a bot spec ``NAME:N``, factories of (seed, budget): for
 ``search``, N playouts per decision (``search:50``)."""
 
 TIMED_BOTS: dict[str, Callable[[int, float], Bot]] = {
     "search": _timed_search_bot,
+    "search-game": _timed_game_search_bot,
     "ismcts": _ismcts_bot,
 }
 """Bots that take a time per decision in a bot spec ``NAME:SECONDS``, factories of (seed,
