@@ -188,3 +188,22 @@ def test_unpatched_engine_passes_the_planted_checks() -> None:
         with pytest.raises(NoSuchExample):
             find(playouts(load_profile("bezique"), max_plies=40, prefix=True), fails,
                  settings=settings(max_examples=15, database=None, deadline=None))
+
+
+def test_invariant_7_refuses_a_broken_marriages_card_in_a_sequence_under_d7() -> None:
+    """D7 (``melds.marriage_to_sequence = false``; WKC-RUB: a marriage queen may not enter a
+    sequence): a card of a marriage stays out of the sequence once the marriage is broken by a
+    play too, where re-forming would otherwise free it (R14 (b): at its own order only)."""
+    from attrs import evolve
+
+    from bezique.cards import parse_cards
+    from bezique.check.invariants import _reuse_problem
+
+    rules = load_profile("rubicon")
+    strict = evolve(rules, melds=evolve(rules.melds, marriage_to_sequence=False))
+    marriage = sum(1 << c for c in parse_cards("KH QH"))
+    sequence = sum(1 << c for c in parse_cards("AH 10H KH QHb JH"))
+    broken = [(0, marriage, "marriage", 1, [True])]
+    assert _reuse_problem(rules, 0, sequence, "marriage", 2, broken) is None
+    problem = _reuse_problem(strict, 0, sequence, "marriage", 2, broken)
+    assert problem is not None and "marriage_to_sequence = false" in problem

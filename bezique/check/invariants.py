@@ -306,6 +306,11 @@ def _reuse_problem(rules: Rules, owner: int, bits: int, klass: str, order: int,
         return next((f"{_cards(iter_bits(c & bits))} melded twice (melds.reuse = never)"
                      for c, *_ in mine if c & bits), None)
     same = [(c, o, broken) for c, k, o, broken in mine if k == klass]
+    if klass == "marriage" and not m.marriage_to_sequence:  # broken marriages too (D7)
+        grown = next((c & bits for c, o, _ in same if o < order and c & bits), 0)
+        if grown:
+            return (f"{_cards(iter_bits(grown))} of a marriage grown into order {order} "
+                    "(melds.marriage_to_sequence = false)")
     released = 0
     if m.reform_after_play:
         for c, _, broken in same:
