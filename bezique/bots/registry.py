@@ -135,10 +135,10 @@ def check_bot_spec(spec: str) -> str:
 
     >>> check_bot_spec("search:50"), check_bot_spec("search:0.5"), check_bot_spec("ismcts:1")
     ('search:50', 'search:0.5', 'ismcts:1')
-    >>> check_bot_spec("greedy:50")
+    >>> check_bot_spec("greedy:50")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: bot 'greedy:50': only search, ismcts take a budget (NAME:N or NAME:SECONDS)
+    ValueError: bot 'greedy:50': only search, search-game, ismcts take a budget (NAME:N or ...)
     """
     name, colon, budget = spec.partition(":")
     if name not in BOTS:
