@@ -23,7 +23,7 @@ import json
 import sys
 from typing import TextIO
 
-from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.cli.base import Command, ProgressBar, add_progress_options, positive_int, register
 from bezique.players import player_name
 from bezique.record import RecordError, load
 from bezique.search import DEFAULT_SIMULATIONS
@@ -61,10 +61,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         "inaccuracy ?!, a mistake ?, a blunder ?? (default 10,25,50)")
     parser.add_argument("--flagged", action="store_true",
                         help="list only the decisions marked ?!, ? or ??")
-    show = parser.add_mutually_exclusive_group()
-    show.add_argument("--progress", action="store_true",
-                      help="a progress bar on stderr even when it is not a terminal")
-    show.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_progress_options(parser)
 
 
 def _value(x: float | None) -> str:

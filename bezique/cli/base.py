@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
 from attrs import frozen
@@ -20,8 +20,21 @@ from attrs import frozen
 from bezique.rules import Rules
 from bezique.view.narrate import game_words
 
-__all__ = ["COMMANDS", "PROFILE_HELP", "Command", "ProgressBar", "add_profile_option", "clock",
-           "game_title", "non_negative_float", "non_negative_int", "positive_int", "register"]
+__all__ = [
+    "COMMANDS",
+    "PROFILE_HELP",
+    "Command",
+    "ProgressBar",
+    "add_pool_options",
+    "add_profile_option",
+    "add_progress_options",
+    "clock",
+    "game_title",
+    "non_negative_float",
+    "non_negative_int",
+    "positive_int",
+    "register",
+]
 
 
 @frozen
@@ -128,6 +141,28 @@ def add_profile_option(parser: argparse.ArgumentParser, *, purpose: str = "the g
     `bezique.load_profile`, so a bad one fails as every command fails on it (exit status 1)."""
     parser.add_argument("--profile", default="bezique", metavar="PROFILE_OR_FILE",
                         help=f"{purpose}: {PROFILE_HELP} (default bezique)")
+
+
+def add_progress_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--progress`` (a progress bar on stderr even when it is not a terminal) and
+    ``--quiet`` (none), which exclude each other: the same in every long-running command."""
+    show = parser.add_mutually_exclusive_group()
+    show.add_argument("--progress", action="store_true",
+                      help="a progress bar on stderr even when it is not a terminal")
+    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def add_pool_options(parser: argparse.ArgumentParser, backends: Sequence[str]) -> None:
+    """Add ``--workers K``, ``--backend`` (one of ``backends``: local processes, the default,
+    or Ray tasks) and ``--address`` (the Ray cluster), the same wherever a command plays on
+    several processes."""
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                        help="local processes to use (default 1)")
+    parser.add_argument("--backend", choices=backends, default="local",
+                        help="local processes (default) or Ray tasks")
+    parser.add_argument("--address", default=None, metavar="ADDR",
+                        help="the Ray cluster to use with --backend ray (e.g. auto, "
+                        "ray://head:10001); default: a new local Ray instance")
 
 
 def game_title(rules: Rules) -> str:

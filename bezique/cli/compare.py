@@ -27,7 +27,14 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique.bots import BOTS, check_bots
-from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.cli.base import (
+    Command,
+    ProgressBar,
+    add_pool_options,
+    add_progress_options,
+    positive_int,
+    register,
+)
 from bezique.lab import (
     BACKENDS,
     GAMES_PER_TASK,
@@ -51,22 +58,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         f"out of {', '.join(BOTS)}, or search:N for the search with N playouts "
                         "per decision (default greedy in every seat)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
-    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
-                        help="local processes to use (default 1)")
-    parser.add_argument("--backend", choices=BACKENDS, default="local",
-                        help="local processes (default) or Ray tasks")
-    parser.add_argument("--address", default=None, metavar="ADDR",
-                        help="the Ray cluster to use with --backend ray (e.g. auto, "
-                        "ray://head:10001); default: a new local Ray instance")
+    add_pool_options(parser, BACKENDS)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--csv", type=Path, default=None, metavar="FILE",
                         help="write one row per deal to FILE")
     parser.add_argument("--plot", type=Path, default=None, metavar="DIR",
                         help="write the figures (PNG) into DIR (needs matplotlib)")
-    show = parser.add_mutually_exclusive_group()
-    show.add_argument("--progress", action="store_true",
-                      help="a progress bar on stderr even when it is not a terminal")
-    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_progress_options(parser)
 
 
 def digits(differences: Sequence[Difference], proportion: bool) -> int:

@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique.bots import BOTS, check_bot_spec
-from bezique.cli.base import Command, ProgressBar, positive_int, register
+from bezique.cli.base import (
+    Command,
+    ProgressBar,
+    add_pool_options,
+    add_progress_options,
+    positive_int,
+    register,
+)
 from bezique.errors import ExtraMissing
 from bezique.lab.comparison import BACKENDS
 from bezique.lab.ladder import Ladder, ladder
@@ -41,20 +48,12 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="games per pair, rounded up to a multiple of the seatings "
                         "(default 20)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
-    parser.add_argument("--workers", type=positive_int, default=1, metavar="K",
-                        help="local processes to use (default 1)")
-    parser.add_argument("--backend", choices=BACKENDS, default="local",
-                        help="local processes (default) or Ray tasks")
-    parser.add_argument("--address", default=None, metavar="ADDR",
-                        help="the Ray cluster to use with --backend ray")
+    add_pool_options(parser, BACKENDS)
     parser.add_argument("--json", type=Path, default=None, metavar="FILE",
                         help="write the ladder as JSON, one row per game")
     parser.add_argument("--plot", type=Path, default=None, metavar="FILE",
                         help="write the ratings as a PNG (needs matplotlib)")
-    show = parser.add_mutually_exclusive_group()
-    show.add_argument("--progress", action="store_true",
-                      help="a progress bar on stderr even when it is not a terminal")
-    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_progress_options(parser)
 
 
 def format_ladder(result: Ladder) -> str:

@@ -23,7 +23,14 @@ import sys
 from typing import Any, TextIO
 
 from bezique.bots import BOTS, check_bots
-from bezique.cli.base import Command, ProgressBar, add_profile_option, positive_int, register
+from bezique.cli.base import (
+    Command,
+    ProgressBar,
+    add_profile_option,
+    add_progress_options,
+    positive_int,
+    register,
+)
 from bezique.lab.simulation import Summary, simulate, versus
 from bezique.rules import load_profile
 
@@ -42,10 +49,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes to use (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    show = parser.add_mutually_exclusive_group()
-    show.add_argument("--progress", action="store_true",
-                      help="a progress bar on stderr even when it is not a terminal")
-    show.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_progress_options(parser)
 
 
 def _pct(x: float) -> str:
