@@ -232,3 +232,26 @@ def test_play_stock_in_the_trick_line_agrees_with_the_table() -> None:
         assert f"; stock {trick.group(1)};" in status, (line, status)
         checked += 1
     assert checked
+
+
+def _slug(heading: str) -> str:
+    """A Markdown heading's anchor as GitHub makes it."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_command_line_page_lists_every_command_and_its_links_resolve() -> None:
+    """docs/cli.md (issue 36): one row a command of the parser, each pointing at a page and a
+    heading that exist."""
+    from bezique.cli.base import COMMANDS
+    from bezique.cli.main import build_parser
+
+    build_parser()  # every command registered
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    text = (docs / "cli.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `bezique ([a-z]+)` \|", text, re.MULTILINE)
+    assert sorted(rows) == sorted(COMMANDS)
+    for page, anchor in re.findall(r"\]\(([a-z]+\.md)(?:#([a-z0-9-]+))?\)", text):
+        target = (docs / page).read_text(encoding="utf-8")
+        if anchor:
+            slugs = {_slug(h) for h in re.findall(r"^#+ (.+)$", target, re.MULTILINE)}
+            assert anchor in slugs, f"{page}#{anchor}"

@@ -1,6 +1,6 @@
-"""The ``bezique`` command line (see docs/cli.md): `main` runs it, `build_parser` builds its
-parser (both in `bezique.cli.main`); each command is a module of this package that registers a
-`Command` (`bezique.cli.base`).
+"""The ``bezique`` command line (docs/cli.md lists the commands): `main` runs it, `build_parser`
+builds its parser (both in `bezique.cli.main`); each command is a module of this package that
+registers a `Command` (`bezique.cli.base`).
 """
 
 from bezique.cli.base import (
