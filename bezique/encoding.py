@@ -417,7 +417,6 @@ def choose_encoding(rules: Rules, choice: str = "auto") -> ActionEncoding:
     return encoding(rules, factored=choice == "factored")
 
 
-@lru_cache(maxsize=64)
 def encoding(rules: Rules, factored: bool = False) -> ActionEncoding:
     """The action encoding of a profile (built once per `Rules` and form, then cached):
     the flat one, or with ``factored`` the factored one (docs/encoding.md).
@@ -428,6 +427,11 @@ def encoding(rules: Rules, factored: bool = False) -> ActionEncoding:
     >>> encoding(bezique.load_profile("eight-pack"), factored=True).num_distinct_actions
     7169
     """
+    return _encoding(rules, bool(factored))
+
+
+@lru_cache(maxsize=64)
+def _encoding(rules: Rules, factored: bool) -> ActionEncoding:
     if factored:
         found = layout(rules)
         return FactoredEncoding(rules, found.size, tuple(Block(*b) for b in found.blocks), found)
