@@ -9,7 +9,7 @@ nothing.
   ``np.flatnonzero`` takes about ten times longer);
 - ``openspiel`` (when `bezique.openspiel` and pyspiel import):
   ``pyspiel.load_game("python_bezique(profile=...)")``, ``legal_actions()`` + ``apply_action``,
-  chance outcomes sampled by their probabilities.
+  a chance outcome picked at random (they are equally likely: the cards left to deal).
 
 An adapter whose framework is missing is left out with a note. ``x native`` is how many times
 longer a deal takes through the adapter than natively. Deal ``i`` of every adapter is dealt
@@ -89,9 +89,9 @@ def openspiel_runner() -> Runner:
         for _ in range(deals):
             state = game.new_initial_state()
             while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(rng.choices(outcomes, weights)[0])
+                if state.is_chance_node():  # the cards left, equally likely
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                     continue
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])

@@ -31,9 +31,10 @@ True
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 from functools import lru_cache
 from math import comb
-from typing import Protocol
+from typing import ClassVar, Final, Protocol
 
 from attrs import frozen
 
@@ -53,9 +54,13 @@ from bezique.actions import (
 )
 from bezique.cards import CARD_SPACE, is_joker, iter_bits
 from bezique.compile import compile_rules
+from bezique.encoding_factored import QUALIFIERS, FactoredLayout, form_key, layout
 from bezique.rules.model import Rules
 
-__all__ = ["ActionEncoding", "Block", "EncodingError", "State", "encoding"]
+__all__ = [
+    "ENCODINGS", "FLAT_LIMIT", "ActionEncoding", "Block", "EncodingError", "FactoredEncoding",
+    "FlatEncoding", "State", "choose_encoding", "encoding",
+]
 
 
 class EncodingError(ValueError):
@@ -129,15 +134,90 @@ def _unrank(slots: tuple[_Slot, ...], index: int) -> tuple[int, ...]:
     return tuple(sorted(cards, key=LISTING_KEY.__getitem__))
 
 
-@frozen(eq=False)
 class ActionEncoding:
-    """A profile's fixed bijection between legal actions and ints below
-    `num_distinct_actions` (build it with `encoding`, which caches one per `Rules`).
+    """A profile's fixed bijection, at every state, between the legal actions and ints below
+    `num_distinct_actions`: the flat form (`FlatEncoding`) or the factored one
+    (`bezique.encoding_factored.FactoredEncoding`); build one with `encoding`, which caches
+    one per `Rules` and form.
 
     ``encode`` and ``decode`` take a state (a `bezique.Deal` or an `Observation` of the
     player to move) and raise `EncodingError` for an action or id that is not legal there.
     Actions are taken as ``legal_actions()`` lists them (interchangeable copies: the lowest).
     """
+
+    __slots__ = ()
+    rules: Rules
+    num_distinct_actions: int
+    blocks: tuple[Block, ...]
+    """The blocks the profile uses, in id order."""
+    factored: ClassVar[bool] = False
+    """Whether ids name faces and a qualifier (`FactoredEncoding`) or physical copies."""
+
+    def id_of(self, action: Action) -> int:
+        """The id of ``action`` in this profile's space, whatever the state; raises
+        `EncodingError` for an action this profile has no id for."""
+        raise NotImplementedError
+
+    def action_of(self, id: int) -> Action:
+        """The action of ``id`` with no state (copy letters unqualified); raises
+        `EncodingError` for an id out of range."""
+        raise NotImplementedError
+
+    def by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
+        """The legal actions of one state (``legal_actions()``, in its order) by their ids:
+        what `encode`, `decode`, `legal_ids` and `mask` read, for a caller that already holds
+        the list (a game framework's step)."""
+        id_of = self.id_of
+        return {id_of(a): a for a in actions}
+
+    def encode(self, state: State, action: Action) -> int:
+        """The id of ``action``, which must be one of ``state.legal_actions()``."""
+        legal = state.legal_actions()
+        if action not in legal:
+            raise EncodingError(f"{action} is not a legal action here")
+        for id, found in self.by_id(legal).items():
+            if found == action:
+                return id
+        raise EncodingError(f"{action} has no id here: {self._lost(action)}")
+
+    def _lost(self, action: Action) -> str:
+        """Why a legal action has no id (only the factored form drops one)."""
+        return "unreachable"  # pragma: no cover - the flat form gives every action its id
+
+    def decode(self, state: State, id: int) -> Action:
+        """The legal action of ``state`` with this id (as ``legal_actions()`` lists it, with
+        its copy letters); raises `EncodingError` if no legal action has it."""
+        wanted = self.action_of(id)
+        found = self.by_id(state.legal_actions()).get(id)
+        if found is None:
+            raise EncodingError(f"action id {id} ({wanted}) is not legal here")
+        return found
+
+    def legal_ids(self, state: State) -> list[int]:
+        """The ids of the legal actions, ascending."""
+        return sorted(self.by_id(state.legal_actions()))
+
+    def mask(self, state: State) -> bytes:
+        """``num_distinct_actions`` bytes: 1 at each legal id, 0 elsewhere."""
+        out = bytearray(self.num_distinct_actions)
+        for id in self.by_id(state.legal_actions()):
+            out[id] = 1
+        return bytes(out)
+
+    def block_of(self, id: int) -> Block:
+        """The block ``id`` lies in; raises `EncodingError` for an id out of range."""
+        for b in self.blocks:
+            if b.start <= id < b.start + b.size:
+                return b
+        raise EncodingError(
+            f"action id {id} is out of range (0 to {self.num_distinct_actions - 1})"
+        )
+
+
+@frozen(eq=False)
+class FlatEncoding(ActionEncoding):
+    """The flat encoding: an id names the physical copies an action takes (docs/encoding.md),
+    so it means the same action at every state."""
 
     rules: Rules
     num_distinct_actions: int
@@ -222,14 +302,65 @@ class ActionEncoding:
             out[self.id_of(action)] = 1
         return bytes(out)
 
-    def block_of(self, id: int) -> Block:
-        """The block ``id`` lies in; raises `EncodingError` for an id out of range."""
-        for b in self.blocks:
-            if b.start <= id < b.start + b.size:
-                return b
-        raise EncodingError(
-            f"action id {id} is out of range (0 to {self.num_distinct_actions - 1})"
-        )
+
+@frozen(eq=False)
+class FactoredEncoding(ActionEncoding):
+    """The factored encoding: an id names an action's form (a play's face, a declaration's
+    meld and faces, a dix action's verb) and a qualifier, the action's rank among the state's
+    legal actions of that form (docs/encoding.md#the-factored-form). Small for every pack; an
+    id's physical copies depend on the state, so ``decode`` takes one."""
+
+    factored: ClassVar[bool] = True
+    rules: Rules
+    num_distinct_actions: int
+    blocks: tuple[Block, ...]
+    """The blocks the profile uses, in id order."""
+    _layout: FactoredLayout
+
+    def id_of(self, action: Action) -> int:
+        """The first id of the action's form (qualifier 0), whatever the state; raises
+        `EncodingError` for an action this profile has no id for."""
+        if type(action) is Play:
+            found = self._layout.play[action.card]
+        else:
+            found = self._layout.keyed.get(form_key(action), -1)
+        if found < 0:
+            raise EncodingError(f"{action} has no id in profile {self.rules.name!r}")
+        return found
+
+    def action_of(self, id: int) -> Action:
+        """The representative action of the id's form (its lowest copies, unqualified): the
+        same for every qualifier of the form; raises `EncodingError` for an id out of range."""
+        if not 0 <= id < self.num_distinct_actions:
+            raise EncodingError(
+                f"action id {id} is out of range (0 to {self.num_distinct_actions - 1})"
+            )
+        return self._layout.representative[id]
+
+    def by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
+        """The legal actions of one state by id: each action's form's first id plus the
+        number of legal actions of its form listed before it (none past the form's width)."""
+        out: dict[int, Action] = {}
+        play, keyed, width = self._layout.play, self._layout.keyed, self._layout.width
+        for action in actions:
+            if type(action) is Play:
+                id = play[action.card]
+            else:
+                id = keyed.get(form_key(action), -1)
+                if id < 0:
+                    raise EncodingError(f"{action} has no id in profile {self.rules.name!r}")
+            if id in out:  # another action of the same form: the next qualifier
+                end = id + width[id]
+                while id in out and id < end:
+                    id += 1
+                if id == end:
+                    continue  # past the form's width: no id (docs/encoding.md)
+            out[id] = action
+        return out
+
+    def _lost(self, action: Action) -> str:
+        return (f"more than {QUALIFIERS} legal actions share its form "
+                f"{self.action_of(self.id_of(action))} (docs/encoding.md#the-factored-form)")
 
 
 def _meld_patterns(rules: Rules) -> tuple[tuple[_Pattern, ...], int]:
@@ -262,14 +393,53 @@ def _play_ids(ids: dict[Action, int], cards: tuple[int, ...]) -> tuple[int, ...]
     return tuple(out)
 
 
-@lru_cache(maxsize=64)
-def encoding(rules: Rules) -> ActionEncoding:
-    """The action encoding of a profile (built once per `Rules`, then cached).
+ENCODINGS: Final = ("auto", "flat", "factored")
+"""The choices of `choose_encoding` (the adapters' ``encoding`` parameter)."""
+
+FLAT_LIMIT: Final = 10_000
+"""The largest flat space ``"auto"`` keeps: a profile with more flat ids gets the factored
+encoding (docs/encoding.md#which-form)."""
+
+
+def choose_encoding(rules: Rules, choice: str = "auto") -> ActionEncoding:
+    """The encoding a game framework uses: ``"flat"``, ``"factored"``, or ``"auto"`` (the
+    flat one where it has at most `FLAT_LIMIT` ids, else the factored one); ValueError for
+    another choice.
+
+    >>> import bezique
+    >>> [choose_encoding(bezique.load_profile(name)).factored for name in ("bezique", "rubicon")]
+    [False, True]
+    """
+    if choice not in ENCODINGS:
+        raise ValueError(f"encoding: expected one of {', '.join(ENCODINGS)}, got {choice!r}")
+    if choice == "auto":
+        return encoding(rules, factored=encoding(rules).num_distinct_actions > FLAT_LIMIT)
+    return encoding(rules, factored=choice == "factored")
+
+
+def encoding(rules: Rules, factored: bool = False) -> ActionEncoding:
+    """The action encoding of a profile (built once per `Rules` and form, then cached):
+    the flat one, or with ``factored`` the factored one (docs/encoding.md).
 
     >>> import bezique
     >>> [(b.name, b.size) for b in encoding(bezique.load_profile("five-hundred")).blocks]
     [('play', 32), ('meld', 21), ('dix show', 4), ('dix exchange', 4), ('draw', 1), ('call out', 1)]
+    >>> encoding(bezique.load_profile("eight-pack"), factored=True).num_distinct_actions
+    7169
     """
+    return _encoding(rules, bool(factored))
+
+
+@lru_cache(maxsize=64)
+def _encoding(rules: Rules, factored: bool) -> ActionEncoding:
+    if factored:
+        found = layout(rules)
+        return FactoredEncoding(rules, found.size, tuple(Block(*b) for b in found.blocks), found)
+    return _flat(rules)
+
+
+def _flat(rules: Rules) -> FlatEncoding:
+    """The flat encoding of a profile."""
     c = compile_rules(rules)
     blocks: list[Block] = []
     ids: dict[Action, int] = {}
@@ -307,7 +477,7 @@ def encoding(rules: Rules) -> ActionEncoding:
     by_name: dict[str, list[_Pattern]] = {}
     for pattern in patterns:
         by_name.setdefault(pattern.name, []).append(pattern)
-    return ActionEncoding(
+    return FlatEncoding(
         rules=rules,
         num_distinct_actions=len(actions),
         blocks=tuple(blocks),

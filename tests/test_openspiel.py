@@ -18,7 +18,7 @@ np = pytest.importorskip("numpy", reason="pip install 'bezique[openspiel]'")
 import bezique.adapters.openspiel  # noqa: E402
 from bezique import Deal, ProfileError, load_profile  # noqa: E402
 from bezique.compile import compile_rules  # noqa: E402
-from bezique.encoding import EncodingError, encoding  # noqa: E402
+from bezique.encoding import EncodingError, choose_encoding, encoding  # noqa: E402
 from bezique.features import observation_size, observation_tensor  # noqa: E402
 from bezique.game import deal_result  # noqa: E402
 
@@ -54,12 +54,12 @@ def played(game: pyspiel.Game, seed: int, plies: int) -> pyspiel.State:
 def test_load_game_gives_the_profile_sizes(profile: str) -> None:
     game = load(profile)
     rules = load_profile(profile)
-    assert game.num_distinct_actions() == encoding(rules).num_distinct_actions
+    assert game.num_distinct_actions() == choose_encoding(rules).num_distinct_actions
     assert game.max_chance_outcomes() == compile_rules(rules).pack_size
     assert game.observation_tensor_size() == observation_size(rules)
     assert game.information_state_tensor_size() == observation_size(rules)
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
-    assert game.get_parameters() == {"profile": profile, "utility": "points"}
+    assert game.get_parameters() == {"profile": profile, "utility": "points", "encoding": "auto"}
 
 
 @pytest.mark.parametrize("profile", BUILTIN_PROFILES)
@@ -67,6 +67,31 @@ def test_random_sim_test_passes(profile: str) -> None:
     """OpenSpiel's own API checks (serialisation included) on random deals."""
     pyspiel.random_sim_test(load(profile), num_sims=1 if profile in BIG else 2,
                             serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("choice", ["flat", "factored"])
+def test_the_encoding_parameter_picks_the_ids_and_passes_random_sim_test(choice: str) -> None:
+    game = pyspiel.load_game(f"python_bezique(profile=joker-four,encoding={choice})")
+    rules = load_profile("joker-four")
+    enc = encoding(rules, factored=choice == "factored")
+    assert game.num_distinct_actions() == enc.num_distinct_actions
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = played(game, seed=4, plies=60)
+    assert state.legal_actions() == enc.legal_ids(state.deal)
+    assert [state.action_to_string(i) for i in state.legal_actions()] == [
+        str(enc.decode(state.deal, i)) for i in state.legal_actions()]
+    with pytest.raises(ValueError, match="unknown encoding 'dense'"):
+        pyspiel.load_game("python_bezique(encoding=dense)")
+
+
+def test_a_clone_is_the_deals_own_clone_and_shares_the_listed_ids() -> None:
+    state = played(load("rubicon"), seed=2, plies=30)
+    ids = state.legal_actions()
+    twin = state.clone()
+    assert twin.deal == state.deal and twin.deal is not state.deal
+    assert twin.legal_actions() == ids
+    twin.apply_action(ids[0])
+    assert state.legal_actions() == ids and twin.deal != state.deal
 
 
 def test_default_profile_is_bezique_and_unknown_names_are_refused() -> None:

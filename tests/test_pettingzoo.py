@@ -22,7 +22,7 @@ from pettingzoo.test import api_test, seed_test
 
 from bezique import Deal, ProfileError, load_profile
 from bezique.adapters.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
-from bezique.encoding import EncodingError, encoding
+from bezique.encoding import EncodingError, choose_encoding, encoding
 from bezique.features import observation_size, observation_tensor
 from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
@@ -38,7 +38,7 @@ test tools compare and sample the whole mask at every step."""
 
 def cycles(name: str, small: int, big: int) -> int:
     """``small`` test cycles for a profile with a small action space, ``big`` otherwise."""
-    return small if encoding(load_profile(name)).num_distinct_actions < BIG else big
+    return small if choose_encoding(load_profile(name)).num_distinct_actions < BIG else big
 
 
 def random_id(observed: dict[str, Any], rng: random.Random) -> int:
@@ -69,7 +69,7 @@ def play_out(e: Any, seed: int, rng: random.Random) -> tuple[Deal, dict[str, flo
     against the space and a native deal driven by the same actions; the native deal and each
     agent's final reward."""
     rules = e.unwrapped.rules
-    enc = encoding(rules)
+    enc = e.unwrapped.encoding
     e.reset(seed=seed)
     native = Deal.new(rules, seed=seed, dealer=0)
     space = e.observation_space(AGENTS[0])
@@ -132,8 +132,9 @@ def test_points_reward_is_the_settled_point_difference() -> None:
 @pytest.mark.parametrize("builtin_name", TWO_SEAT_PROFILES)  # more seats: test_seats_adapters
 def test_observation_is_the_feature_tensor_and_the_mask_is_the_movers(builtin_name: str) -> None:
     rules = load_profile(builtin_name)
-    enc = encoding(rules)
     e = raw_env(builtin_name)
+    enc = e.encoding
+    assert enc is choose_encoding(rules)
     e.reset(seed=2)
     rng = random.Random(2)
     for _ in range(6):
@@ -168,6 +169,34 @@ def test_observation_arrays_are_cached_per_state_and_read_only() -> None:
         first["action_mask"][0] = 1
     e.step(random_id(first, random.Random(0)))
     assert e.observe(e.agent_selection)["observation"] is not first["observation"]
+
+
+def test_a_mask_is_rewritten_in_place_with_only_its_changes() -> None:
+    """One mask array per agent (no array of the whole space per step), holding the state's
+    legal ids: those of the agent's last mask cleared, the new ones set."""
+    e = raw_env("eight-pack")
+    e.reset(seed=3)
+    rng = random.Random(3)
+    arrays = {agent: None for agent in AGENTS}
+    for _ in range(40):
+        agent = e.agent_selection
+        mask = e.observe(agent)["action_mask"]
+        assert arrays[agent] is None or mask is arrays[agent]
+        arrays[agent] = mask
+        assert mask.tobytes() == e.encoding.mask(e.deal)
+        e.step(random_id(e.observe(agent), rng))
+
+
+@pytest.mark.parametrize("choice", ["flat", "factored"])
+def test_the_encoding_option_picks_the_ids(choice: str) -> None:
+    e = env("rubicon", encoding=choice, dealer=0)
+    enc = encoding(load_profile("rubicon"), factored=choice == "factored")
+    assert e.unwrapped.encoding is enc
+    assert e.action_space(AGENTS[0]).n == enc.num_distinct_actions
+    native, finals = play_out(e, seed=2, rng=random.Random(2))
+    assert native.is_over and finals[AGENTS[0]] == -finals[AGENTS[1]]
+    with pytest.raises(ValueError, match="encoding: expected one of auto, flat, factored"):
+        raw_env("rubicon", encoding="dense")
 
 
 def test_masks_are_all_zero_once_the_deal_is_over() -> None:

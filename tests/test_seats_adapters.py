@@ -24,7 +24,7 @@ from seated import seated
 import bezique
 from bezique import Deal, load_profile
 from bezique.compile import compile_rules
-from bezique.encoding import encoding
+from bezique.encoding import choose_encoding
 from bezique.features import (
     FeatureBlock,
     deal_tensor,
@@ -299,7 +299,7 @@ def test_openspiel_game_of_rules_sizes_and_names() -> None:
     name = register_rules(rules)
     assert name == f"bezique@{rules.digest}" and register_rules(rules) == name
     assert register_rules(load_profile("pinochle")) == "pinochle"
-    assert game.num_distinct_actions() == encoding(rules).num_distinct_actions
+    assert game.num_distinct_actions() == choose_encoding(rules).num_distinct_actions
     assert game.max_chance_outcomes() == compile_rules(rules).pack_size == 128
     assert game.observation_tensor_size() == observation_size(rules)
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
@@ -507,7 +507,7 @@ def pz_play(e: Any, seed: int) -> tuple[Deal, dict[str, float]]:
     import numpy as np
 
     rules = e.unwrapped.rules
-    enc = encoding(rules)
+    enc = e.unwrapped.encoding
     e.reset(seed=seed)
     native = Deal.new(rules, seed=seed, dealer=0)
     agents = e.possible_agents

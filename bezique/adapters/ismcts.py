@@ -37,7 +37,6 @@ except ImportError as error:
 from bezique.actions import Action
 from bezique.adapters.openspiel import BeziqueState, register_rules
 from bezique.deal import Deal, dealing
-from bezique.encoding import encoding
 from bezique.observation import Observation
 from bezique.rules.model import Rules
 
@@ -90,10 +89,12 @@ def state_of(game: Any, deal: Deal) -> BeziqueState:
     state._game_totals = (tuple(totals), deal.target)
     for position in order[:-1]:
         state.apply_action(state._spec.index[position])
-    enc = encoding(rules)
+    enc = state._spec.enc
     for action in deal.actions:
+        assert state.deal is not None
+        id = enc.encode(state.deal, action)  # the game's id (flat or factored) of the action
         state._replay = action  # that very copy, as `_resample` replays
-        state.apply_action(enc.id_of(action))
+        state.apply_action(id)
     return state
 
 

@@ -11,9 +11,12 @@ players:
   yet dealt (outcome ``i`` is the ``i``-th card of the pack in card order, the card that play
   id ``i`` plays), each with probability ``1 / cards left``; the last card needs no node. The
   order is then dealt exactly as `bezique.Deal.new` deals a shuffled pack (player 0 deals);
-- the players' actions are the ids of `bezique.encoding` (``num_distinct_actions`` of the
-  profile); an id naming another copy of a card with the same consequences as a legal one is
-  accepted as that copy, any other id raises `bezique.encoding.EncodingError`;
+- the players' actions are the ids of `bezique.encoding`, chosen by the ``encoding``
+  parameter (`bezique.encoding.choose_encoding`): ``auto`` (the default: the flat ids where
+  the profile has at most 10,000 of them, else the factored ones), ``flat`` or ``factored``
+  (docs/encoding.md#which-form). With flat ids an id naming another copy of a card with the
+  same consequences as a legal one is accepted as that copy; any other id that is not legal
+  raises `bezique.encoding.EncodingError`. The legal actions are listed once per state;
 - returns are zero-sum, at the end of the deal: with ``utility=points`` (the default) player
   0 gets his deal score minus his opponent's, divided by the profile's target and clipped to
   ``[-1, 1]``; with ``utility=win``, ``1``, ``0`` or ``-1`` as he won, tied or lost the deal
@@ -21,8 +24,12 @@ players:
   more points after the end count), the PettingZoo environment's rewards. At more seats a
   team's points or win counts against the mean of the other teams' and each seat is paid
   its team's (`bezique.adapters.returns`; docs/ai.md#more-seats);
-- strings and tensors are what `bezique.Deal.observation` shows the player (`bezique.features`);
-  `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`).
+- strings and tensors are what `bezique.Deal.observation` shows the player (`bezique.features`),
+  the tensor of a fixed size whichever the encoding;
+  `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`);
+- a state is cloned with the engine's own `bezique.Deal.clone` (OpenSpiel deep-copies a
+  state's attributes, and a `Deal`'s deep copy is its clone), and serialised with the deal's
+  own pickled form (`Deal.__reduce__`: its rules and state fields).
 
 The module imports ``pyspiel`` at import time; ``import bezique`` never does.
 """
@@ -44,16 +51,16 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.openspiel", "openspiel", error) from error
 
 from bezique.actions import Action, Announce, Meld
+from bezique.adapters.openspiel_text import _check_player, _events, _qualified, _seats_text
 from bezique.adapters.returns import bounded, by_seat, win_returns, zero_sum
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, compile_rules
 from bezique.deal import Deal, dealing
-from bezique.encoding import ActionEncoding, EncodingError, encoding
+from bezique.encoding import ENCODINGS, ActionEncoding, EncodingError, choose_encoding
 from bezique.errors import ProfileError
 from bezique.events import Event
 from bezique.features import deal_tensor, observation_layout, observation_size
 from bezique.game import deal_result
-from bezique.observation import glimpse
 from bezique.rules import Rules, list_profiles, load_profile
 
 __all__ = [
@@ -88,7 +95,7 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"profile": "bezique", "utility": "points"},
+    parameter_specification={"profile": "bezique", "utility": "points", "encoding": "auto"},
 )
 """The game's `pyspiel.GameType` (registered under `GAME_NAME`)."""
 
@@ -100,10 +107,11 @@ def max_game_length(c: Compiled) -> int:
     return 6 * c.pack_size + 16
 
 
-def game_info(c: Compiled) -> pyspiel.GameInfo:
-    """The `pyspiel.GameInfo` of a profile's game."""
+def game_info(c: Compiled, enc: ActionEncoding | None = None) -> pyspiel.GameInfo:
+    """The `pyspiel.GameInfo` of a profile's game (its ids: ``enc``, by default the
+    ``auto`` choice of `bezique.encoding.choose_encoding`)."""
     return pyspiel.GameInfo(
-        num_distinct_actions=encoding(c.rules).num_distinct_actions,
+        num_distinct_actions=(enc or choose_encoding(c.rules)).num_distinct_actions,
         max_chance_outcomes=c.pack_size,
         num_players=c.players,
         min_utility=-1.0,
@@ -157,24 +165,38 @@ class _Shallow(list):  # type: ignore[type-arg]
         return _Shallow(self)
 
 
+class _Legal(dict[int, Action]):
+    """A state's legal actions by id (`ActionEncoding.by_id`), never changed once made: a
+    clone shares it."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Legal:
+        return self
+
+
 class _Spec:
     """What every state of one profile's game shares (never copied with a state)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
         return self
 
-    def __init__(self, profile: str, utility: str) -> None:
+    def __init__(self, profile: str, utility: str, encoding: str = "auto") -> None:
         rules = _rules_named(profile)
         if utility not in UTILITIES:
             raise ValueError(
                 f"python_bezique: unknown utility {utility!r}; expected one of "
                 f"{', '.join(UTILITIES)}"
             )
+        if encoding not in ENCODINGS:
+            raise ValueError(
+                f"python_bezique: unknown encoding {encoding!r}; expected one of "
+                f"{', '.join(ENCODINGS)}"
+            )
         self.profile = profile
         self.utility = utility
+        self.encoding = encoding
         self.rules = rules
         self.c = compile_rules(self.rules)
-        self.enc: ActionEncoding = encoding(self.rules)
+        self.enc: ActionEncoding = choose_encoding(self.rules, encoding)
         self.pack = self.c.pack_cards
         self.index = {card: i for i, card in enumerate(self.pack)}
         dealt = dealing(self.rules, dealer=0)
@@ -192,22 +214,24 @@ class _Spec:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its parameters (its compiled tables are rebuilt, cached)."""
-        return _spec, (self.profile, self.utility)
+        return _spec, (self.profile, self.utility, self.encoding)
 
 
 @cache
-def _spec(profile: str, utility: str) -> _Spec:
-    return _Spec(profile, utility)
+def _spec(profile: str, utility: str, encoding: str = "auto") -> _Spec:
+    return _Spec(profile, utility, encoding)
 
 
 class BeziqueGame(pyspiel.Game):  # type: ignore[misc]
-    """One deal of a built-in profile (parameters ``profile`` and ``utility``)."""
+    """One deal of a built-in profile (parameters ``profile``, ``utility`` and
+    ``encoding``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        spec = _spec(str(params.get("profile", "bezique")), str(params.get("utility", "points")))
+        spec = _spec(str(params.get("profile", "bezique")), str(params.get("utility", "points")),
+                     str(params.get("encoding", "auto")))
         self.spec = spec
-        super().__init__(GAME_TYPE, game_info(spec.c), params)
+        super().__init__(GAME_TYPE, game_info(spec.c, spec.enc), params)
 
     def new_initial_state(self) -> BeziqueState:
         """The state before the first card is dealt (a chance node)."""
@@ -219,10 +243,6 @@ class BeziqueGame(pyspiel.Game):  # type: ignore[misc]
         """The observer for strings and tensors: information states with
         ``perfect_recall``, observations without."""
         return BeziqueObserver(self.spec, iig_obs_type, params)
-
-
-def _qualified(cards: Any) -> str:
-    return " ".join(card_name(x, copies=True) for x in cards)
 
 
 class BeziqueState(pyspiel.State):  # type: ignore[misc]
@@ -244,6 +264,8 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """Per player, the history as he saw it: one line per action of `_log` (so far)."""
         self._replay: Action | None = None
         """The action the next id stands for, when `_resample` replays a history."""
+        self._legal: _Legal | None = None
+        """The deal's legal actions by id, once asked for (until the next action)."""
         self._game_totals: tuple[tuple[int, ...], int | None] = (
             (0,) * len(self._spec.rules.teams),
             None)
@@ -271,8 +293,15 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal ids, ascending (`ActionEncoding.legal_ids`)."""
-        assert self.deal is not None
-        return self._spec.enc.legal_ids(self.deal)
+        return sorted(self._by_id())
+
+    def _by_id(self) -> _Legal:
+        """The deal's legal actions by id, listed once per state."""
+        legal = self._legal
+        if legal is None:
+            assert self.deal is not None
+            legal = self._legal = _Legal(self._spec.enc.by_id(self.deal.legal_actions()))
+        return legal
 
     def _apply_action(self, action: int) -> None:
         if self.deal is None:
@@ -295,26 +324,30 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
                                         totals=totals, target=target)
 
     def _action_of(self, id: int) -> Action:
-        """The legal action with this id, or the same action naming another copy."""
+        """The legal action with this id, or (flat ids) the same action naming another
+        copy."""
+        found = self._by_id().get(id)
+        if found is not None:
+            return found
         deal = self.deal
         assert deal is not None
         enc = self._spec.enc
-        try:
-            return enc.decode(deal, id)
-        except EncodingError:
-            action = enc.action_of(id)
-            if deal.problem(action) is not None:
-                raise
-            return action
+        wanted = enc.action_of(id)  # EncodingError for an id out of range
+        if enc.factored or deal.problem(wanted) is not None:
+            raise EncodingError(f"action id {id} ({wanted}) is not legal here")
+        return wanted
 
     def _play(self, id: int) -> None:
         deal = self.deal
         assert deal is not None
         action, self._replay = self._replay or self._action_of(id), None
-        bits = deal.bits
-        mover = bits.to_move
-        table = bits.table(mover)
-        tabled = tuple(x for x in _cards_of(action) if (table >> x) & 1)
+        mover = deal.to_move
+        assert mover is not None
+        tabled = _cards_of(action)
+        if tabled:
+            table = deal.bits.table(mover)
+            tabled = tuple(x for x in tabled if (table >> x) & 1)
+        self._legal = None
         events = deal.apply(action)
         applied = deal.last_action
         assert applied is not None
@@ -427,30 +460,6 @@ def _uniform(sampler: Any) -> float:
     return float(sampler.sample())
 
 
-def _events(events: list[Event], viewer: int, said: str) -> str:
-    """The events as ``viewer`` sees them, each after ``; ``: his own draws with their copies,
-    the opponent's draws masked; an event that only restates ``said`` (the action) left out."""
-    out = []
-    for e in events:
-        if e.private:
-            if e.player == viewer:
-                text = f"P{viewer} {e.kind} {_qualified(e.cards)}"
-            else:
-                text = f"P{e.player} {e.kind}"
-        else:
-            text = str(e)
-        if text != said:
-            out.append(f"; {text}")
-    return "".join(out)
-
-
-def _check_player(player: int, players: int) -> None:
-    if player not in range(players):
-        seats = "0 or 1" if players == 2 else f"a seat 0 to {players - 1}"
-        raise ValueError(f"python_bezique: player must be {seats}, got {player} (a chance or "
-                         "terminal state has no player to move: name one)")
-
-
 def _info_string(state: BeziqueState, player: int) -> str:
     _check_player(player, state._spec.c.players)
     spec = state._spec
@@ -470,33 +479,6 @@ def _observation_string(state: BeziqueState, player: int) -> str:
     if state._spec.c.players != 2:
         return _seats_text(state.deal, player)
     return state.deal.render(player)
-
-
-def _seats_text(deal: Deal, player: int) -> str:
-    """The observation string at more than two seats: a line for the deal, one per seat in
-    playing order from ``player`` (his hand; of the others the cards shown to all and how
-    many are hidden), the trick and who moves."""
-    seen = glimpse(deal, player)
-    n = seen.players
-    trump = "not fixed" if seen.trump is None else seen.trump.symbol
-    turn_up = "-" if seen.turn_up is None else card_name(seen.turn_up, symbols=True)
-    lines = [f"{deal.rules.name} · P{seen.dealer} deals · trumps {trump} · turn-up {turn_up} "
-             f"· stock {seen.stock_size} · seen by P{player}"]
-    team = next(t for t in seen.teams if player in t)
-    for seat in (player, *seen.opponents):
-        hidden = seen.hand_sizes[seat] - len(seen.known[seat])
-        shown = " ".join(card_name(x, symbols=True) for x in seen.known[seat]) or "-"
-        tag = " (partner)" if seat != player and seat in team else ""
-        table = " ".join(card_name(x, symbols=True) for x in seen.tables[seat]) or "-"
-        lines.append(f"P{seat}{tag} hand {shown}" + (f" + {hidden} hidden" if hidden else "")
-                     + f" · table {table} · score {seen.scores[seat]}"
-                     f" · won {len(seen.captured[seat])} cards")
-    trick = " ".join(f"P{(seen.leader + i) % n} {card_name(x, symbols=True)}"
-                     for i, x in enumerate(seen.trick))
-    lines.append(f"trick {trick or '-'}")
-    if seen.to_move is not None:
-        lines.append(f"P{seen.to_move} to {seen.phase}")
-    return "\n".join(lines)
 
 
 def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueState:
@@ -539,10 +521,35 @@ def _resample(state: BeziqueState, player: int, rng: random.Random) -> BeziqueSt
     for card in order[:-1]:
         new.apply_action(spec.index[card])
     for _, id, action, _, _ in state._log:
-        new._replay = action
+        if spec.enc.factored:  # the world's id and its listed copy, so history() replays
+            id = _world_id(new, action)
+        else:
+            new._replay = action
         new.apply_action(id)
     new._seen[player][:] = state.seen(player)
     return new  # type: ignore[no-any-return]
+
+
+def _world_id(state: BeziqueState, action: Action) -> int:
+    """The factored id that ``action`` (replayed by `_resample`) has in ``state``: the legal
+    action equal to it, else the legal action of its form that takes the same tabled cards
+    (a copy from the hand of a seat whose hand was redealt), else its form's first id."""
+    listed = state._by_id()
+    for id, found in listed.items():
+        if found == action:
+            return id
+    deal = state.deal
+    assert deal is not None and deal.to_move is not None
+    table = deal.bits.table(deal.to_move)
+    first = state._spec.enc.id_of(action)
+    cards = _cards_of(action)
+    for id, found in sorted(listed.items()):
+        if state._spec.enc.id_of(found) == first and all(
+            x == y or not (table >> x & 1 or table >> y & 1)
+            for x, y in zip(_cards_of(found), cards, strict=True)
+        ):
+            return id
+    return first
 
 
 

@@ -8,9 +8,11 @@ four seats (a `Rules` with ``players`` seats) ``"player_0"`` to ``"player_{playe
 winner leads, a meld follows it).
 
 Each agent observes ``{"observation": float32 array, "action_mask": int8 array}``: the
-observation tensor of `bezique.features` for that agent's `Observation`, and a 1 at each legal
-action id of the fixed `bezique.encoding` for the agent to move (all zeros for the other, and
-for both once the deal is over). Actions are those ids (``Discrete(num_distinct_actions)``).
+observation tensor of `bezique.features` for that agent's `Observation` (a fixed size whichever
+the encoding), and a 1 at each legal action id of the fixed `bezique.encoding` for the agent to
+move (all zeros for the other, and for both once the deal is over). Actions are those ids
+(``Discrete(num_distinct_actions)``): by default (``encoding="auto"``) the flat ids where the
+profile has at most 10,000 of them, else the factored ones (docs/encoding.md#which-form).
 At the deal's end every agent is terminated and rewarded from its result (``reward="win"``:
 +1 / -1 / 0; ``reward="points"``: the point difference); the rewards are zero-sum. At more
 seats a team's win or points count against the mean of the other teams', and partners share
@@ -39,7 +41,7 @@ from typing import Any, SupportsIndex
 from bezique.actions import Action
 from bezique.adapters.returns import by_seat, win_returns, zero_sum
 from bezique.deal import Deal
-from bezique.encoding import ActionEncoding, EncodingError, encoding
+from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
 from bezique.errors import extra_missing
 from bezique.features import observation_size, observation_tensor
 from bezique.game import deal_result, settle_deal
@@ -114,13 +116,15 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``perspective``: whose view `render` shows, None (default) for both hands as a spectator
     sees them, 0 or 1 (a seat of ``rules.players``) for that player's view. ``dealer``:
     ``"alternate"`` (default: P0 deals the first deal after a seeded `reset`, then P1, ...,
-    round the seats) or a fixed seat. ``reward``: one of `REWARDS`.
+    round the seats) or a fixed seat. ``reward``: one of `REWARDS`. ``encoding``: the action
+    ids, ``"auto"`` (default), ``"flat"`` or ``"factored"`` (`bezique.encoding.choose_encoding`).
 
     ``reset(seed=s)`` deals ``Deal.new(rules, seed=s, dealer=...)``; a reset without a seed
     deals from the next seed of a generator seeded by the last given seed (or by the system
     when none was given). The deal is `deal`. `step` takes an id whose mask entry is 1 and
-    raises `bezique.encoding.EncodingError` for any other. Observation arrays are cached until
-    the next `step` and read-only: copy one to change it.
+    raises `bezique.encoding.EncodingError` for any other. Observation arrays are read-only:
+    the tensor is made once per state; the action mask is one array per agent, rewritten in
+    place (only the ids that change) when that agent is next to move, so copy one to keep it.
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -131,7 +135,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     }
 
     _legal_ids: dict[int, Action] | None
-    _masks: list[Any]  # per player: the int8 mask of this state, or None until observed
+    _masks: list[Any]  # per player: the int8 mask array, rewritten in place
+    _marked: list[list[int]]  # per player: the ids set to 1 in his mask
+    _fresh: list[bool]  # per player: whether his mask is this state's
     _tensors: list[Any]  # per player: the float32 observation of this state, or None
 
     def __init__(
@@ -142,9 +148,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         perspective: int | None = None,
         dealer: int | str = "alternate",
         reward: str = "win",
+        encoding: str = "auto",
     ) -> None:
         EzPickle.__init__(
-            self, profile, render_mode, perspective=perspective, dealer=dealer, reward=reward
+            self, profile, render_mode, perspective=perspective, dealer=dealer, reward=reward,
+            encoding=encoding,
         )
         super().__init__()
         rules = profile if isinstance(profile, Rules) else load_profile(profile)
@@ -162,8 +170,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             raise ValueError(f"reward: expected one of {', '.join(REWARDS)}, got {reward!r}")
         self.rules = rules
         """The profile."""
-        self.encoding: ActionEncoding = encoding(rules)
-        """The profile's action ids (`bezique.encoding`)."""
+        self.encoding: ActionEncoding = choose_encoding(rules, encoding)
+        """The profile's action ids (`bezique.encoding`): flat or factored."""
         self.render_mode = render_mode
         self.perspective = perspective
         self._dealer = dealer
@@ -185,6 +193,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         }
         self._zeros = np.zeros(n, np.int8)
         self._zeros.flags.writeable = False
+        self._masks = [np.zeros(n, np.int8) for _ in agents]
+        for mask in self._masks:
+            mask.flags.writeable = False
+        self._marked = [[] for _ in agents]
         self._rng: random.Random | None = None
         self._deals = 0
         self.deal: Deal = Deal.new(rules, seed=0)
@@ -282,7 +294,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _clear_cache(self) -> None:
         self._legal_ids = None
-        self._masks = [None] * len(self._agents)
+        self._fresh = [False] * len(self._agents)
         self._tensors = [None] * len(self._agents)
 
     def _legal(self) -> dict[int, Action]:
@@ -292,18 +304,22 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         return self._legal_ids
 
     def _by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
-        id_of = self.encoding.id_of
-        return {id_of(a): a for a in actions}
+        return self.encoding.by_id(actions)
 
     def _mask(self, p: int) -> Any:
+        """The mover's mask, rewritten in place: the ids of his last mask cleared, this
+        state's set (no array of the whole space made per step)."""
         if p != self.deal.to_move:
             return self._zeros
         mask = self._masks[p]
-        if mask is None:
-            mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
-            mask[list(self._legal())] = 1
+        if not self._fresh[p]:
+            ids = list(self._legal())
+            mask.flags.writeable = True
+            mask[self._marked[p]] = 0
+            mask[ids] = 1
             mask.flags.writeable = False
-            self._masks[p] = mask
+            self._marked[p] = ids
+            self._fresh[p] = True
         return mask
 
     def _select(self) -> None:
