@@ -371,12 +371,20 @@ def test_a_four_seat_deal_is_played_by_clicking_passes_included(four_seats: Page
 # ------------------------------------------------------------ Joker Bésigue (issue 35)
 
 
+LOADED = """i => i.complete ? i.naturalWidth > 0 : new Promise(done => {
+    i.addEventListener("load", () => done(i.naturalWidth > 0));
+    i.addEventListener("error", () => done(false));
+})"""
+"""Whether a picture loads with a size, waiting for it while it is still loading (on a busy
+machine the check can come before the picture has arrived)."""
+
+
 def _joker_faces_drawn(page: Page, where: str) -> int:
     """How many joker pictures under ``where`` the browser has loaded, each checked to be the
     joker face the server draws (not a blank): a picture with a size and ``JOKER`` on it."""
     jokers = page.locator(f"{where} img[data-card^=JK]")
     for img in jokers.all():
-        assert img.evaluate("i => i.complete && i.naturalWidth > 0")
+        assert img.evaluate(LOADED)
         src = str(img.evaluate("i => i.src"))  # absolute
         assert ">JOKER</text>" in page.request.get(src).text()
     return jokers.count()
