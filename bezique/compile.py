@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from bezique.cards import JOKER, JOKER_KIND, LANE_COUNT, LANES, RANKS, kind_bits, kind_of
+from bezique.flags import RuleFlags
 from bezique.rules.model import Rules
 from bezique.wild import joker_game, wild_jokers, wild_patterns
 
@@ -256,8 +257,9 @@ def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
     return check
 
 
-class Compiled:
-    """Everything the engine needs from a profile, as ints and tuples.
+class Compiled(RuleFlags):
+    """Everything the engine needs from a profile, as ints and tuples (and the knobs it reads
+    on every turn, `RuleFlags`).
 
     A plain class (a native class in the compiled build, docs/compiled.md: `deal._c` is read
     on every action), built by `compile_rules` and never changed after but for its memos;
@@ -585,4 +587,5 @@ def compile_rules(rules: Rules) -> Compiled:
     )
     (compiled.joker_bits, compiled.joker_once, compiled.not_fresh, compiled.meld_extras,
      compiled.first_bezique) = joker_game(rules, pack_bits)
+    compiled.set_flags(rules, trick_value)
     return compiled

@@ -78,7 +78,7 @@ class Book:
         self._decls = decls
         self._player = player
         self._blocked: dict[int, tuple[int, int, int]] = {}
-        self._never = c.rules.melds.reuse == "never"
+        self._never = c.reuse_never
         self._jokers_once = c.joker_once
         # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
         # declarations are fixed for the book's life, so the lanes decide the groups
@@ -257,10 +257,10 @@ def meld_problem(
     concealed hand; cards not in it are on the player's table. ``matched``: the cards are
     known to form the pattern (they were enumerated from it); ``book``: the player's
     declarations already sorted (built from ``decls`` when not given)."""
-    rules = c.rules.melds
     if trump is None and not t.can_fix_trump:
         if t.suits in ("trump", "plain") or (  # R9: a pair that depends on trumps waits
-            t.suits == "bezique_pair" and bezique_suits(None, rules.bezique_pair) is None
+            t.suits == "bezique_pair"
+            and bezique_suits(None, c.rules.melds.bezique_pair) is None
         ):
             return f"no {t.name} before trumps are fixed (trump.selection)"
         if c.rules.trump.melds_before_trump == "none":
@@ -276,13 +276,13 @@ def meld_problem(
     if scoring_pending:  # checked against what was there when it was announced, not itself
         book = book.for_pending(t.index, cards)
     if (
-        rules.require_trump_marriage_before_sequence
+        c.royal_first
         and t.in_marriage_class and t.suits == "trump" and t.order > 1
         and not book.royal
     ):
         return "a trump marriage must be declared before a sequence " \
             "(melds.require_trump_marriage_before_sequence)"
-    if rules.reuse == "never":
+    if c.reuse_never:
         for d in book.binding:
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
@@ -295,7 +295,7 @@ def meld_problem(
         if problem:
             return problem
     if (
-        rules.new_card_from_hand_required
+        c.fresh_required
         and not cards & hand & ~c.not_fresh
         and not scoring_pending
     ):

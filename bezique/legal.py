@@ -47,14 +47,13 @@ def legal_actions(d: DealMoves) -> list[Action]:
     if phase == OVER:
         return []
     p = d._to_move
-    rules = d.rules
     c = d._c
     if phase != DECLARE:
         mine = d._hand[p] | d._table[p]
         allowed = mine
         if phase == FOLLOW and d._end_phase and not c.revoke_forfeit:
             allowed = (
-                follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
+                follow_choices(mine, d._trick[0], d._trump, c.obligation)
                 if c.players == 2 and not c.last_resort else d._follow_allowed(mine))
         elif c.last_resort and d._end_phase:  # a lead (jokers.endgame_play)
             allowed = last_resort(mine)
@@ -63,7 +62,7 @@ def legal_actions(d: DealMoves) -> list[Action]:
             return out
         if c.dix_anytime and not d._end_phase:
             out.extend(_dix_shows(d, p))
-    elif rules.melds.timing == "after_draw" and not d._drawn:
+    elif c.after_draw and not d._drawn:
         out = _draws(d)
     else:
         if _meld_refusal(d) is None:
@@ -77,8 +76,8 @@ def legal_actions(d: DealMoves) -> list[Action]:
             out.extend(_dix_exchanges(d, p))
         if c.passing and _pass_refusal(d) is None:
             out.append(_PASS)
-        if rules.melds.timing == "after_draw":
-            out.append(Done())
+        if c.after_draw:
+            out.append(_DONE)
         else:
             out.extend(_draws(d))
     if c.carte_blanche is not None and d._carte[p] in CARTE_CHANCES and (
@@ -97,6 +96,7 @@ _QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in _CARD_INTS)
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
 _PASS: Final = Pass()
+_DONE: Final = Done()
 _CALL_OUT: Final = CallOut()
 
 
@@ -109,39 +109,75 @@ _PLAY_LOWEST: Final = tuple(
 """The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
 
 
+class _PlayMemo:
+    """What `_plays` worked out for a player (`Compiled.play_memo`): his own declarations
+    (`DealState._own`), table, concealed cards of the kinds below and dix-scored cards, the
+    qualified plays of those (`_qualified_plays`), the kinds tabled or dix-scored (as full
+    lanes), and every declaration of the deal then. A native class in the compiled build (a
+    tuple's items would be read as generic objects)."""
+
+    __slots__ = ("decls", "hand", "kinds", "own", "qualified", "scored", "table")
+
+    def __init__(
+        self, own: tuple[Declaration, ...], table: int, hand: int, scored: int,
+        qualified: list[tuple[int, list[Action]]], kinds: int, decls: tuple[Declaration, ...],
+    ) -> None:
+        self.own = own
+        self.table = table
+        self.hand = hand
+        self.scored = scored
+        self.qualified = qualified
+        self.kinds = kinds
+        self.decls = decls
+
+
+def _lowest_plays(allowed: int) -> list[Action]:
+    """The play of the lowest copy of every kind of ``allowed``, lowest kind first."""
+    out: list[Action] = []
+    if not allowed:
+        return out
+    lanes = allowed.to_bytes(LANES, "little")
+    for k in range(((allowed & -allowed).bit_length() - 1) >> 3, (allowed.bit_length() + 7) >> 3):
+        v = lanes[k]
+        if v:
+            out.append(_PLAY_LOWEST[k][v])
+    return out
+
+
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     table, scored = d._table[p], d._dix_scored & mine
-    lanes = allowed.to_bytes(LANES, "little")
-    out: list[Action] = [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
+    out = _lowest_plays(allowed)
     if not table and not scored:
         return out
     # a kind listed its lowest copy: right when all its copies form one group; otherwise its
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
-    found = memo[p]
+    found = cast("_PlayMemo | None", memo[p])
     decls = d._decls
     if (
-        found is not None and found[1] == table and found[3] == scored
-        and (found[6] is decls or found[0] is d._own(p))
+        found is not None and found.table == table and found.scored == scored
+        and (found.decls is decls or found.own is d._own(p))
     ):
-        kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
-        hand = d._hand[p] & kinds
-        qualified: list[tuple[int, list[Action]]] = found[4]
-        if found[2] != hand:
-            qualified = _qualified_plays(d, p, table, hand, scored)
-            memo[p] = (found[0], table, hand, scored, qualified, kinds, decls)
-        elif found[6] is not decls:
-            memo[p] = (*found[:6], decls)
+        hand = d._hand[p] & found.kinds
+        if found.hand != hand:
+            found.qualified = _qualified_plays(d, p, table, hand, scored)
+            found.hand = hand
+        found.decls = decls
+        qualified = found.qualified
     else:
         kinds = lane_any(table | scored) * 0xFF
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (d._own(p), table, hand, scored, qualified, kinds, decls)
+        memo[p] = _PlayMemo(d._own(p), table, hand, scored, qualified, kinds, decls)
+    if not qualified:
+        return out
+    present = lane_any(allowed)  # bit 0 of each kind's lane: the kinds listed in ``out``
     added = 0
     for k, plays in qualified:
-        if lanes[k]:
-            at = k - lanes[:k].count(0) + added
+        bit = 1 << (k * 8)
+        if present & bit:
+            at = (present & (bit - 1)).bit_count() + added
             out[at : at + 1] = plays
             added += len(plays) - 1
     return out
@@ -323,7 +359,7 @@ def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
 def _draws(d: DealMoves) -> list[Action]:
     if d._phase != DECLARE or d._drawn:
         return []
-    if d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
+    if d._c.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
         return [_DRAW, _DRAW_TURN_UP]
     return [_DRAW]
 
@@ -331,25 +367,25 @@ def _draws(d: DealMoves) -> list[Action]:
 def _declare_refusal(d: DealMoves) -> str | None:
     if d._phase != DECLARE:
         return "only the winner of a stock trick may declare, right after winning it"
-    if d.rules.melds.timing == "after_draw" and not d._drawn:
+    if d._c.after_draw and not d._drawn:
         return "draw first: declarations come after the draw here (melds.timing)"
     return None
 
 
 def _turn_count(d: DealMoves) -> int:
-    return d._turn_melds + (d._turn_dix if d.rules.dix.counts_as_meld else 0)
+    return d._turn_melds + (d._turn_dix if d._c.dix_counts else 0)
 
 
 def _meld_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
-    melds = d.rules.melds
-    if _turn_count(d) >= melds.per_trick:
-        return f"only {melds.per_trick} scoring declaration(s) per trick won (melds.per_trick)"
-    if d._last_stock_turn and not melds.on_last_stock_trick:
+    c = d._c
+    if _turn_count(d) >= c.per_trick:
+        return f"only {c.per_trick} scoring declaration(s) per trick won (melds.per_trick)"
+    if d._last_stock_turn and not c.on_last_stock:
         return "no declaration on the last stock trick (melds.on_last_stock_trick = false)"
-    if d._turn_dix and d.rules.dix.blocks_meld_same_trick:
+    if d._turn_dix and c.dix_blocks:
         return "no meld on a trick whose win was used for the dix (dix.blocks_meld_same_trick)"
     return None
 
@@ -358,10 +394,9 @@ def _announce_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
-    melds = d.rules.melds
-    if melds.pending != "cady":
+    if not d._c.cady:
         return "no pending declarations in this profile (melds.pending = none)"
-    if _turn_count(d) < melds.per_trick:
+    if _turn_count(d) < d._c.per_trick:
         return "score a declaration first; further ones may then be announced as pending"
     if d._last_stock_turn:
         return "pending declarations are lost when the stock ends: none on the last stock trick"
@@ -409,13 +444,13 @@ def _could_declare(d: DealMoves, q: int) -> bool:
 
 
 def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
-    c, dix = d._c, d.rules.dix
+    c = d._c
     if d._end_phase:
         return "no dix declaration once the stock is exhausted"
     if show:
         if not c.dix_show:
             return "the dix is not scored by showing it here (dix.show_allowed, dix.only_method)"
-        if d._phase != DECLARE and not dix.declare_anytime:
+        if d._phase != DECLARE and not c.dix_anytime:
             return "the dix is shown after winning a trick (dix.declare_anytime = false)"
     else:
         if not c.dix_exchange:
@@ -432,9 +467,9 @@ def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
         problem = _declare_refusal(d)
         if problem:
             return problem
-        if dix.counts_as_meld and _turn_count(d) >= d.rules.melds.per_trick:
+        if c.dix_counts and _turn_count(d) >= c.per_trick:
             return "the dix counts as this trick's declaration (dix.counts_as_meld)"
-        if dix.blocks_meld_same_trick and d._turn_melds:
+        if c.dix_blocks and d._turn_melds:
             return "no dix on a trick whose win was used for a meld (dix.blocks_meld_same_trick)"
     return None
 
@@ -499,17 +534,17 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
         if d._phase != DECLARE or d._drawn:
             return "a draw follows a stock-phase trick win"
         if act.turn_up and not (
-            d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1
+            d._c.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1
         ):
             return "the turn-up is taken by the loser of the last stock trick " \
                 "(last_stock.winner_chooses = false)"
         return None
     if isinstance(act, Done):
-        if d._phase != DECLARE or not d._drawn or d.rules.melds.timing != "after_draw":
+        if d._phase != DECLARE or not d._drawn or not d._c.after_draw:
             return "'done' ends a declaring turn after the draw (melds.timing = after_draw)"
         return None
     if isinstance(act, CallOut):
-        return None if d.rules.game.call_out else "no call-out in this profile (game.call_out)"
+        return None if d._c.call_out else "no call-out in this profile (game.call_out)"
     if isinstance(act, CarteBlanche):
         if d._c.carte_blanche is None:
             return "no carte blanche in this profile (melds.values.carte_blanche)"

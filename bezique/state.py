@@ -175,8 +175,8 @@ class DealState:
 
     def _check_target(self, player: int, *, declaration: bool) -> bool:
         """End the deal at once where ``game.end`` says a score past the target does."""
-        end = self.rules.game.end
-        if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
+        c = self._c
+        if not (c.target_on_trick or (declaration and c.target_on_meld)):
             return False
         if self._board(player) < self.target:
             return False
