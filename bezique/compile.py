@@ -288,6 +288,9 @@ class Compiled(RuleFlags):
     reach_check: tuple[Callable[[bytes], int], ...]
     """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
     their lane bytes (see `_reach_check`)."""
+    reach_slots: tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...] = ()
+    """Per trump state, the slots of each of `flat_patterns` as (count, kinds): what
+    `bezique.melds.reach_status` reads in the compiled build in place of `reach_check`."""
     reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...]
     """Per trump state: the patterns of each answer of `reach_check` and every card they may
     take, built once per answer (so equal answers give the same tuple object)."""
@@ -588,4 +591,6 @@ def compile_rules(rules: Rules) -> Compiled:
     (compiled.joker_bits, compiled.joker_once, compiled.not_fresh, compiled.meld_extras,
      compiled.first_bezique) = joker_game(rules, pack_bits)
     compiled.set_flags(rules, trick_value)
+    compiled.reach_slots = tuple(
+        tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in entries) for entries in flat)
     return compiled

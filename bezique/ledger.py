@@ -21,12 +21,12 @@ from typing import Final
 
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, MeldTemplate, bezique_suits
-from bezique.melds import Declaration, matches
+from bezique.melds import Declaration, Pruner, matches
 
 _NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
 
 
-class Book:
+class Book(Pruner):
     """The declarations binding one player's cards, sorted once for checking many candidate
     melds: his own, and where partners declare with each other's tabled cards his partner's
     too (`Compiled.binding_seats`: the reuse marks belong to the physical card).
@@ -80,9 +80,10 @@ class Book:
         self._blocked: dict[int, tuple[int, int, int]] = {}
         self._never = c.reuse_never
         self._jokers_once = c.joker_once
-        # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
-        # declarations are fixed for the book's life, so the lanes decide the groups
-        self.parts: dict[tuple[int, int, int, int], list[int]] = {}
+        # copy groups already worked out, by kind and its hand, table and dix-scored lanes (one
+        # int, `bezique.legal`): the declarations are fixed for the book's life, so the lanes
+        # decide the groups
+        self.parts: dict[int, list[int]] = {}
         self._reuse: dict[int, tuple[list[Declaration], dict[int, int], dict[int, int]]] = {}
         self._class_cards: dict[int, int] = {}
 

@@ -25,7 +25,7 @@ from bezique.actions import (
 )
 from bezique.cards import CARD_SPACE, JOKER, LANES, card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
-from bezique.compile import PASS_FINAL, PASS_NONE
+from bezique.compile import PASS_FINAL, PASS_NONE, FlatPattern
 from bezique.ledger import Book, meld_problem
 from bezique.melds import Declaration, candidates, reachable
 from bezique.partners import combine_problem, with_partner_table
@@ -211,23 +211,39 @@ def _qualified_plays(
     return out
 
 
-class _KindParts(dict[int, list[int]]):
-    """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
-    kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
-    player's declarations stay where they are. ``partner`` (-1: none): the seat whose tabled
-    copies the player may declare with too (`bezique.partners.with_partner_table`)."""
+class _KindParts:
+    """A player's copies grouped by kind (`DealState._kind_parts`), ``parts[k]``: worked out
+    only for the kinds asked for, and kept in the player's `Book` for as long as the kind's
+    copies and the player's declarations stay where they are. ``partner`` (-1: none): the seat
+    whose tabled copies the player may declare with too
+    (`bezique.partners.with_partner_table`). A native class in the compiled build (a dict
+    subclass would not be)."""
+
+    __slots__ = ("book", "deal", "known", "partner", "player", "tabled")
 
     def __init__(self, d: DealMoves, p: int, book: Book, partner: int = -1) -> None:
-        super().__init__()
-        self.deal, self.player, self.book, self.partner = d, p, book, partner
+        self.deal = d
+        self.player = p
+        self.book = book
+        self.partner = partner
         self.tabled: list[int] | None = None
+        self.known: dict[int, list[int]] = {}
 
-    def __missing__(self, k: int) -> list[int]:
+    def __getitem__(self, k: int) -> list[int]:
+        found = self.known.get(k)
+        if found is None:
+            found = self.known[k] = self._work_out(k)
+        return found
+
+    def _work_out(self, k: int) -> list[int]:
         d, p, shift = self.deal, self.player, k * 8
         table = d._table[p] >> shift & 0xFF
         q = self.partner
         theirs = 0 if q < 0 else d._table[q] >> shift & 0xFF
-        key = (k, d._hand[p] >> shift & 0xFF, table | theirs << 8, d._dix_scored >> shift & 0xFF)
+        # the kind and its lanes (hand, table, partner's table, dix-scored) as one int key
+        key = (
+            k | (d._hand[p] >> shift & 0xFF) << 8 | table << 16 | theirs << 24
+            | (d._dix_scored >> shift & 0xFF) << 32)
         known = self.book.parts
         parts = known.get(key)
         if parts is None:
@@ -237,7 +253,6 @@ class _KindParts(dict[int, list[int]]):
             if theirs:
                 parts = with_partner_table(d, q, k, parts)
             known[key] = parts
-        self[k] = parts
         return parts
 
 
@@ -246,10 +261,9 @@ def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> B
     stay the same."""
     if own is None:
         own = d._own(p)
-    found = d._c.book_memo[p]
+    found = cast("tuple[tuple[Declaration, ...], Book] | None", d._c.book_memo[p])
     if found is not None and found[0] is own:
-        book: Book = found[1]
-        return book
+        return found[1]
     book = Book(d._c, own, p)
     d._c.book_memo[p] = (own, book)
     return book
@@ -270,7 +284,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
     # the listing depends on nothing else: the same as last time while these stay put
     hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
     slot = 2 * p + (kind is Announce)
-    memo = c.meld_memo[slot]
+    memo = cast("_MeldMemo | None", c.meld_memo[slot])  # a typed tuple: read natively
     if (
         memo is not None and memo[0] is own and memo[1] is within_reach
         and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored
@@ -286,7 +300,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
         split |= d._table[q]
     # a pending declaration's own cards must not block it from being scored: prune with the
     # scored declarations alone there (meld_problem checks each candidate in full)
-    prune = book.blocked if kind is Announce else book.coarse.blocked
+    prune = book if kind is Announce else book.coarse
     for t, bits in candidates(c, mine, parts, trump, prune, within_reach, split):
         if pending and (t.index, bits) in pending:
             continue
@@ -297,16 +311,35 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             continue
         if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], d._mine(p)):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
+        cards = _listed(bits)
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
         if split:
             for i, x in enumerate(cards):
                 if split >> (x & ~7) & 0xFF and len(parts[x >> 3]) > 1:
                     qualify |= 1 << i
-        act = kind(t.name, cards, qualify)
-        out.append(act)
+        out.append(  # each class called directly: a call through ``kind`` is a generic one
+            Meld(t.name, cards, qualify) if kind is Meld else Announce(t.name, cards, qualify))
     c.meld_memo[slot] = (own, within_reach, mine & reach, hand, scored, tuple(out))
     return out
+
+
+_MeldMemo = tuple[
+    tuple[Declaration, ...], tuple[FlatPattern, ...], int, int, int, tuple[Action, ...]]
+"""What `_melds` keeps per player and action (`Compiled.meld_memo`): the player's own
+declarations, the patterns within reach, his cards, concealed cards and dix-scored cards among
+those the patterns take, and the declarations listed."""
+
+
+def _listed(bits: int) -> tuple[int, ...]:
+    """The cards of ``bits`` in listing order (`bezique.actions.LISTING_KEY`)."""
+    keyed: list[int] = []
+    while bits:
+        low = bits & -bits
+        x = low.bit_length() - 1
+        keyed.append(LISTING_KEY[x] << 9 | x)  # card ints are below 512
+        bits ^= low
+    keyed.sort()
+    return tuple([k & 511 for k in keyed])
 
 
 def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
@@ -328,31 +361,33 @@ def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
     return cast("list[Meld]", _melds(deal, player, Meld))
 
 
-def _unscored_dixes(d: DealMoves, p: int) -> list[int]:
+def _dix_lanes(d: DealMoves, p: int) -> tuple[int, int, int]:
+    """The kind of the trump dix (-1 before trumps are fixed), and its lanes: the player's
+    copies, and those of them that have scored."""
     if d._trump < 0:
-        return []
+        return -1, 0, 0
     k = d._trump * 8 + d._c.dix_rank
-    mine = (d._mine(p) >> (k * 8)) & 0xFF & ~(d._dix_scored >> (k * 8))
-    return [k * 8 + i for i in iter_bits(mine)]
+    shift = k * 8
+    mine = (d._hand[p] >> shift | d._table[p] >> shift) & 0xFF
+    return k, mine, d._dix_scored >> shift & mine
 
 
 def _dix_shows(d: DealMoves, p: int) -> list[Action]:
     if _dix_refusal(d, show=True) is not None:
         return []
-    cards = _unscored_dixes(d, p)
-    return [DixShow(cards[0])] if cards else []
+    k, mine, scored = _dix_lanes(d, p)
+    fresh = mine & ~scored
+    return [DixShow(k * 8 + _LOWEST[fresh])] if fresh else []
 
 
 def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
-    if _dix_refusal(d, show=False) is not None or d._trump < 0:
+    if _dix_refusal(d, show=False) is not None:
         return []
-    k = d._trump * 8 + d._c.dix_rank
-    mine = (d._mine(p) >> (k * 8)) & 0xFF
+    k, mine, scored = _dix_lanes(d, p)
     if not mine:
         return []
-    scored = (d._dix_scored >> (k * 8)) & mine
     fresh = mine & ~scored
-    options = [k * 8 + next(iter_bits(part)) for part in (fresh, scored) if part]
+    options = [k * 8 + _LOWEST[part] for part in (fresh, scored) if part]
     return [DixExchange(x, len(options) > 1) for x in options]
 
 

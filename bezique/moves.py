@@ -24,7 +24,7 @@ from bezique.actions import (
 from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES, Card, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import counted_in_deal, end_count, trick_points
-from bezique.events import ONE_CARD, PLAY_EVENTS, Event
+from bezique.events import DRAW_EVENTS, ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare, meld_points
 from bezique.melds import Declaration, fixed_trump
 from bezique.players import player_name
@@ -414,7 +414,7 @@ class DealMoves(DealState):
             if self._stock and not take_up:
                 card = self._stock.pop()
                 self._hand[p] |= 1 << card
-                self._events.append(Event("draw", p, ONE_CARD[card], private=True))
+                self._events.append(DRAW_EVENTS[p][card])
             else:
                 card, self._turn_up = self._turn_up, -1
                 self._hand[p] |= 1 << card
