@@ -447,7 +447,12 @@ def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
 
 def cards_of(bits: int) -> tuple[Card, ...]:
     """The cards of a bitmask, lowest first, as a tuple of `Card`."""
-    return tuple(map(CARDS.__getitem__, iter_bits(bits)))
+    out: list[Card] = []
+    while bits:
+        low = bits & -bits
+        out.append(CARDS[low.bit_length() - 1])
+        bits ^= low
+    return tuple(out)
 
 
 class CardSet:

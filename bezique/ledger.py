@@ -273,7 +273,7 @@ def meld_problem(
         return f"the cards do not form a {t.name}"
     if book is None:
         book = Book(c, decls, player)
-    scoring_pending = (t.index, cards) in book.pending
+    scoring_pending = bool(book.pending) and (t.index, cards) in book.pending
     if scoring_pending:  # checked against what was there when it was announced, not itself
         book = book.for_pending(t.index, cards)
     if (
@@ -493,7 +493,10 @@ def declare(
     replaced = -1
     top = 0  # serials in use, and those still named as a binder
     for i, d in enumerate(decls):
-        top = max(top, d.serial, d.binder)
+        if d.serial > top:  # not max(): a generic call in the compiled build
+            top = d.serial
+        if d.binder > top:
+            top = d.binder
         if (
             d.pending and not new.pending and d.owner == new.owner
             and d.template == new.template and d.cards == new.cards

@@ -131,23 +131,18 @@ class _PlayMemo:
         self.decls = decls
 
 
-def _lowest_plays(allowed: int) -> list[Action]:
-    """The play of the lowest copy of every kind of ``allowed``, lowest kind first."""
-    out: list[Action] = []
-    if not allowed:
-        return out
-    lanes = allowed.to_bytes(LANES, "little")
-    for k in range(((allowed & -allowed).bit_length() - 1) >> 3, (allowed.bit_length() + 7) >> 3):
-        v = lanes[k]
-        if v:
-            out.append(_PLAY_LOWEST[k][v])
-    return out
-
-
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
+    out: list[Action] = []
+    lanes = allowed.to_bytes(LANES, "little")
+    if allowed:  # the lowest copy of each kind, between the lowest and the highest card
+        for k in range(
+            ((allowed & -allowed).bit_length() - 1) >> 3, (allowed.bit_length() + 7) >> 3
+        ):
+            v = lanes[k]
+            if v:
+                out.append(_PLAY_LOWEST[k][v])
     table, scored = d._table[p], d._dix_scored & mine
-    out = _lowest_plays(allowed)
     if not table and not scored:
         return out
     # a kind listed its lowest copy: right when all its copies form one group; otherwise its
@@ -170,16 +165,18 @@ def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
         memo[p] = _PlayMemo(d._own(p), table, hand, scored, qualified, kinds, decls)
-    if not qualified:
-        return out
-    present = lane_any(allowed)  # bit 0 of each kind's lane: the kinds listed in ``out``
-    added = 0
-    for k, plays in qualified:
-        bit = 1 << (k * 8)
-        if present & bit:
-            at = (present & (bit - 1)).bit_count() + added
+    listed = lane = added = 0  # kinds listed below ``lane``; plays added by the qualified
+    for k, plays in qualified:  # lowest kind first
+        while lane < k:
+            if lanes[lane]:
+                listed += 1
+            lane += 1
+        if lanes[k]:
+            at = listed + added
             out[at : at + 1] = plays
             added += len(plays) - 1
+            listed += 1
+        lane = k + 1
     return out
 
 

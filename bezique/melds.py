@@ -271,21 +271,26 @@ def _ways(groups: Sequence[tuple[int, int]], count: int) -> list[int]:
     left = [0] * (size + 1)
     for i in range(size - 1, -1, -1):
         left[i] = left[i + 1] + LANE_COUNT[groups[i][1]]
-
-    def walk(i: int, need: int, acc: int) -> None:
-        if need == 0:
-            out.append(acc)
-            return
-        if i == size or left[i] < need:
-            return
-        walk(i + 1, need, acc)
-        shift, lane = groups[i]
-        lowest = _LOW_N[lane]
-        for m in range(1, min(need, LANE_COUNT[lane]) + 1):
-            walk(i + 1, need - m, acc | lowest[m] << shift)
-
-    walk(0, count, 0)
+    _walk(groups, left, out, 0, count, 0)
     return out
+
+
+def _walk(
+    groups: Sequence[tuple[int, int]], left: list[int], out: list[int], i: int, need: int,
+    acc: int,
+) -> None:
+    """`_ways` from group ``i`` on, ``need`` cards still to take, ``acc`` taken (a module
+    function rather than a closure: the compiled build calls it natively)."""
+    if need == 0:
+        out.append(acc)
+        return
+    if i == len(groups) or left[i] < need:
+        return
+    _walk(groups, left, out, i + 1, need, acc)
+    shift, lane = groups[i]
+    lowest = _LOW_N[lane]
+    for m in range(1, min(need, LANE_COUNT[lane]) + 1):
+        _walk(groups, left, out, i + 1, need - m, acc | lowest[m] << shift)
 
 
 class Pruner:
