@@ -133,15 +133,8 @@ class _PlayMemo:
 
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
-    out: list[Action] = []
-    lanes = allowed.to_bytes(LANES, "little")
-    if allowed:  # the lowest copy of each kind, between the lowest and the highest card
-        for k in range(
-            ((allowed & -allowed).bit_length() - 1) >> 3, (allowed.bit_length() + 7) >> 3
-        ):
-            v = lanes[k]
-            if v:
-                out.append(_PLAY_LOWEST[k][v])
+    lanes = allowed.to_bytes((allowed.bit_length() + 7) >> 3, "little")  # up to the highest
+    out: list[Action] = [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     table, scored = d._table[p], d._dix_scored & mine
     if not table and not scored:
         return out
@@ -166,7 +159,10 @@ def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
         qualified = _qualified_plays(d, p, table, hand, scored)
         memo[p] = _PlayMemo(d._own(p), table, hand, scored, qualified, kinds, decls)
     listed = lane = added = 0  # kinds listed below ``lane``; plays added by the qualified
+    top = len(lanes)
     for k, plays in qualified:  # lowest kind first
+        if k >= top:
+            break
         while lane < k:
             if lanes[lane]:
                 listed += 1
