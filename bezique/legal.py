@@ -27,7 +27,7 @@ from bezique.cards import CARD_SPACE, JOKER, LANES, card_name, iter_bits, lane_a
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import PASS_FINAL, PASS_NONE, FlatPattern
 from bezique.ledger import Book, meld_problem
-from bezique.melds import Declaration, candidates, reachable
+from bezique.melds import NATIVE, Declaration, candidates, reachable
 from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
@@ -134,12 +134,15 @@ class _PlayMemo:
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
     lanes = allowed.to_bytes((allowed.bit_length() + 7) >> 3, "little")  # up to the highest
-    out: list[Action] = []
-    k = 0
-    for v in lanes:  # faster than enumerate in the pure build: no pair for an empty lane
-        if v:
-            out.append(_PLAY_LOWEST[k][v])
-        k += 1  # noqa: SIM113
+    if NATIVE:  # compiled: an index loop (iterating bytes is a generic iteration there)
+        out: list[Action] = [_PLAY_LOWEST[k][lanes[k]] for k in range(len(lanes)) if lanes[k]]
+    else:  # interpreted: iterating the bytes, no index arithmetic for an empty lane
+        out = []
+        k = 0
+        for v in lanes:
+            if v:
+                out.append(_PLAY_LOWEST[k][v])
+            k += 1  # noqa: SIM113
     table, scored = d._table[p], d._dix_scored & mine
     if not table and not scored:
         return out
