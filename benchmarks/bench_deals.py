@@ -9,7 +9,8 @@ nothing. Usage::
 
 ``--against`` runs the same benchmark in another interpreter too (its own installed `bezique`,
 ``PYTHONPATH`` dropped: the compiled build in a venv, say) and prints both, with the ratios
-(docs/compiled.md); ``--repeat R`` keeps the best of R runs of each, the builds taking turns.
+(docs/compiled.md), ``x bezique`` for each; ``--repeat R`` keeps the best of R runs of each, the
+builds taking turns.
 ``--json`` prints the figures as JSON.
 """
 
@@ -94,15 +95,20 @@ def against(
 ) -> None:
     """Print two builds side by side: deals/s, decisions/s, clone and legal_actions, ratios."""
     a, b = labels
+    base = [next((float(r["deals_s"]) for r in rows if r["profile"] == "bezique"), None)
+            for rows in (mine, other)]
     print(f"{'profile':24} {'deals/s':>19} {'x':>5} {'decisions/s':>19} {'clone us':>17} "
-          f"{'legal us':>17}")
-    print(f"{'':24} {a:>9} {b:>9} {'':>5} {a:>9} {b:>9} {a:>8} {b:>8} {a:>8} {b:>8}")
+          f"{'legal us':>17} {'x bezique':>13}")
+    print(f"{'':24} {a:>9} {b:>9} {'':>5} {a:>9} {b:>9} {a:>8} {b:>8} {a:>8} {b:>8} "
+          f"{a:>6} {b:>6}")
     for r, q in zip(mine, other, strict=True):
         ra, rb = float(r["deals_s"]), float(q["deals_s"])
         da, db = ra * float(r["actions"]), rb * float(q["actions"])
+        cost = " ".join(f"{x / rate:6.2f}" if x else f"{'-':>6}"
+                        for x, rate in zip(base, (ra, rb), strict=True))
         print(f"{r['profile']!s:24} {ra:9.0f} {rb:9.0f} {rb / ra:5.2f} {da:9.0f} {db:9.0f} "
               f"{float(r['clone_us']):8.2f} {float(q['clone_us']):8.2f} "
-              f"{float(r['legal_us']):8.2f} {float(q['legal_us']):8.2f}")
+              f"{float(r['legal_us']):8.2f} {float(q['legal_us']):8.2f} {cost}")
 
 
 def best(

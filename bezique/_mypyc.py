@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 HOT_PATH: tuple[str, ...] = (
-    "actions", "cards", "carte", "compile", "count", "deal", "events", "frozen", "ledger", "legal",
-    "melds", "moves", "observation", "partners", "resolve", "start", "state", "tricks",
+    "actions", "cards", "carte", "compile", "count", "deal", "events", "flags", "frozen", "ledger",
+    "legal", "melds", "moves", "observation", "partners", "resolve", "start", "state", "tricks",
 )
 """The modules of `bezique` that the compiled build compiles with mypyc (``hatch_build.py``)."""
 

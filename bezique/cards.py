@@ -437,7 +437,7 @@ def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
     of `Card`, in the order given."""
     if isinstance(values, str):
         values = values.replace(",", " ").split()
-    elif not isinstance(values, tuple | list):
+    elif not isinstance(values, (tuple, list)):  # a union would be built at every call
         values = tuple(values)
     try:  # the common case, engine ints: one lookup each
         return tuple(map(_BY_INT.__getitem__, values))
@@ -447,7 +447,12 @@ def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
 
 def cards_of(bits: int) -> tuple[Card, ...]:
     """The cards of a bitmask, lowest first, as a tuple of `Card`."""
-    return tuple(map(CARDS.__getitem__, iter_bits(bits)))
+    out: list[Card] = []
+    while bits:
+        low = bits & -bits
+        out.append(CARDS[low.bit_length() - 1])
+        bits ^= low
+    return tuple(out)
 
 
 class CardSet:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from bezique.cards import JOKER, JOKER_KIND, LANE_COUNT, LANES, RANKS, kind_bits, kind_of
+from bezique.flags import RuleFlags
 from bezique.rules.model import Rules
 from bezique.wild import joker_game, wild_jokers, wild_patterns
 
@@ -256,8 +257,9 @@ def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
     return check
 
 
-class Compiled:
-    """Everything the engine needs from a profile, as ints and tuples.
+class Compiled(RuleFlags):
+    """Everything the engine needs from a profile, as ints and tuples (and the knobs it reads
+    on every turn, `RuleFlags`).
 
     A plain class (a native class in the compiled build, docs/compiled.md: `deal._c` is read
     on every action), built by `compile_rules` and never changed after but for its memos;
@@ -286,6 +288,9 @@ class Compiled:
     reach_check: tuple[Callable[[bytes], int], ...]
     """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
     their lane bytes (see `_reach_check`)."""
+    reach_slots: tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...] = ()
+    """Per trump state, the slots of each of `flat_patterns` as (count, kinds): what
+    `bezique.melds.reach_status` reads in the compiled build in place of `reach_check`."""
     reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...]
     """Per trump state: the patterns of each answer of `reach_check` and every card they may
     take, built once per answer (so equal answers give the same tuple object)."""
@@ -585,4 +590,7 @@ def compile_rules(rules: Rules) -> Compiled:
     )
     (compiled.joker_bits, compiled.joker_once, compiled.not_fresh, compiled.meld_extras,
      compiled.first_bezique) = joker_game(rules, pack_bits)
+    compiled.set_flags(rules, trick_value)
+    compiled.reach_slots = tuple(
+        tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in entries) for entries in flat)
     return compiled

@@ -7,15 +7,16 @@ for real cards), so both apply ``brisques.min_to_score``, ``majority_bonus``, ``
 
 from __future__ import annotations
 
-from bezique.cards import iter_bits
 from bezique.compile import Compiled
 from bezique.rules.model import Rules
 
 
 def trick_points(c: Compiled, cards: int) -> int:
     """Raw trick points of captured cards under ``trick_points.scheme``."""
-    values = c.trick_value
-    return sum(values[card >> 3 & 7] for card in iter_bits(cards))
+    points = 0
+    for value, rank in c.trick_masks:
+        points += value * (cards & rank).bit_count()
+    return points
 
 
 def brisque_count(c: Compiled, cards: int) -> int:

@@ -84,3 +84,10 @@ PLAY_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
 )
 """The ``play`` event of each seat (up to four) and card, shared: events are frozen, and a play
 (half of a deal's events) makes no new one. ``PLAY_EVENTS[player][card]``."""
+
+DRAW_EVENTS: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(Event("draw", player, cards, private=True) for cards in ONE_CARD)
+    for player in range(4)
+)
+"""The private ``draw`` event of each seat (up to four) and card from the stock, shared as
+`PLAY_EVENTS` are. ``DRAW_EVENTS[player][card]``."""

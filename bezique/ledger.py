@@ -21,12 +21,12 @@ from typing import Final
 
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled, MeldTemplate, bezique_suits
-from bezique.melds import Declaration, matches
+from bezique.melds import Declaration, Pruner, matches
 
 _NO_PENDING: Final[frozenset[tuple[int, int]]] = frozenset()
 
 
-class Book:
+class Book(Pruner):
     """The declarations binding one player's cards, sorted once for checking many candidate
     melds: his own, and where partners declare with each other's tabled cards his partner's
     too (`Compiled.binding_seats`: the reuse marks belong to the physical card).
@@ -78,11 +78,12 @@ class Book:
         self._decls = decls
         self._player = player
         self._blocked: dict[int, tuple[int, int, int]] = {}
-        self._never = c.rules.melds.reuse == "never"
+        self._never = c.reuse_never
         self._jokers_once = c.joker_once
-        # copy groups already worked out, by (kind, hand, table and dix-scored lanes): the
-        # declarations are fixed for the book's life, so the lanes decide the groups
-        self.parts: dict[tuple[int, int, int, int], list[int]] = {}
+        # copy groups already worked out, by kind and its hand, table and dix-scored lanes (one
+        # int, `bezique.legal`): the declarations are fixed for the book's life, so the lanes
+        # decide the groups
+        self.parts: dict[int, list[int]] = {}
         self._reuse: dict[int, tuple[list[Declaration], dict[int, int], dict[int, int]]] = {}
         self._class_cards: dict[int, int] = {}
 
@@ -257,10 +258,10 @@ def meld_problem(
     concealed hand; cards not in it are on the player's table. ``matched``: the cards are
     known to form the pattern (they were enumerated from it); ``book``: the player's
     declarations already sorted (built from ``decls`` when not given)."""
-    rules = c.rules.melds
     if trump is None and not t.can_fix_trump:
         if t.suits in ("trump", "plain") or (  # R9: a pair that depends on trumps waits
-            t.suits == "bezique_pair" and bezique_suits(None, rules.bezique_pair) is None
+            t.suits == "bezique_pair"
+            and bezique_suits(None, c.rules.melds.bezique_pair) is None
         ):
             return f"no {t.name} before trumps are fixed (trump.selection)"
         if c.rules.trump.melds_before_trump == "none":
@@ -272,17 +273,17 @@ def meld_problem(
         return f"the cards do not form a {t.name}"
     if book is None:
         book = Book(c, decls, player)
-    scoring_pending = (t.index, cards) in book.pending
+    scoring_pending = bool(book.pending) and (t.index, cards) in book.pending
     if scoring_pending:  # checked against what was there when it was announced, not itself
         book = book.for_pending(t.index, cards)
     if (
-        rules.require_trump_marriage_before_sequence
+        c.royal_first
         and t.in_marriage_class and t.suits == "trump" and t.order > 1
         and not book.royal
     ):
         return "a trump marriage must be declared before a sequence " \
             "(melds.require_trump_marriage_before_sequence)"
-    if rules.reuse == "never":
+    if c.reuse_never:
         for d in book.binding:
             if d.cards & cards:
                 return f"{_first(d.cards & cards)} has already been melded (melds.reuse = never)"
@@ -295,7 +296,7 @@ def meld_problem(
         if problem:
             return problem
     if (
-        rules.new_card_from_hand_required
+        c.fresh_required
         and not cards & hand & ~c.not_fresh
         and not scoring_pending
     ):
@@ -492,7 +493,10 @@ def declare(
     replaced = -1
     top = 0  # serials in use, and those still named as a binder
     for i, d in enumerate(decls):
-        top = max(top, d.serial, d.binder)
+        if d.serial > top:  # not max(): a generic call in the compiled build
+            top = d.serial
+        if d.binder > top:
+            top = d.binder
         if (
             d.pending and not new.pending and d.owner == new.owner
             and d.template == new.template and d.cards == new.cards

@@ -25,9 +25,9 @@ from bezique.actions import (
 )
 from bezique.cards import CARD_SPACE, JOKER, LANES, card_name, iter_bits, lane_any, lowest_copies
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
-from bezique.compile import PASS_FINAL, PASS_NONE
+from bezique.compile import PASS_FINAL, PASS_NONE, FlatPattern
 from bezique.ledger import Book, meld_problem
-from bezique.melds import Declaration, candidates, reachable
+from bezique.melds import NATIVE, Declaration, candidates, reachable
 from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
 from bezique.state import DECLARE, FOLLOW, OVER
@@ -47,14 +47,13 @@ def legal_actions(d: DealMoves) -> list[Action]:
     if phase == OVER:
         return []
     p = d._to_move
-    rules = d.rules
     c = d._c
     if phase != DECLARE:
         mine = d._hand[p] | d._table[p]
         allowed = mine
         if phase == FOLLOW and d._end_phase and not c.revoke_forfeit:
             allowed = (
-                follow_choices(mine, d._trick[0], d._trump, rules.endgame.obligation)
+                follow_choices(mine, d._trick[0], d._trump, c.obligation)
                 if c.players == 2 and not c.last_resort else d._follow_allowed(mine))
         elif c.last_resort and d._end_phase:  # a lead (jokers.endgame_play)
             allowed = last_resort(mine)
@@ -63,7 +62,7 @@ def legal_actions(d: DealMoves) -> list[Action]:
             return out
         if c.dix_anytime and not d._end_phase:
             out.extend(_dix_shows(d, p))
-    elif rules.melds.timing == "after_draw" and not d._drawn:
+    elif c.after_draw and not d._drawn:
         out = _draws(d)
     else:
         if _meld_refusal(d) is None:
@@ -77,8 +76,8 @@ def legal_actions(d: DealMoves) -> list[Action]:
             out.extend(_dix_exchanges(d, p))
         if c.passing and _pass_refusal(d) is None:
             out.append(_PASS)
-        if rules.melds.timing == "after_draw":
-            out.append(Done())
+        if c.after_draw:
+            out.append(_DONE)
         else:
             out.extend(_draws(d))
     if c.carte_blanche is not None and d._carte[p] in CARTE_CHANCES and (
@@ -97,6 +96,7 @@ _QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in _CARD_INTS)
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
 _PASS: Final = Pass()
+_DONE: Final = Done()
 _CALL_OUT: Final = CallOut()
 
 
@@ -109,41 +109,78 @@ _PLAY_LOWEST: Final = tuple(
 """The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
 
 
+class _PlayMemo:
+    """What `_plays` worked out for a player (`Compiled.play_memo`): his own declarations
+    (`DealState._own`), table, concealed cards of the kinds below and dix-scored cards, the
+    qualified plays of those (`_qualified_plays`), the kinds tabled or dix-scored (as full
+    lanes), and every declaration of the deal then. A native class in the compiled build (a
+    tuple's items would be read as generic objects)."""
+
+    __slots__ = ("decls", "hand", "kinds", "own", "qualified", "scored", "table")
+
+    def __init__(
+        self, own: tuple[Declaration, ...], table: int, hand: int, scored: int,
+        qualified: list[tuple[int, list[Action]]], kinds: int, decls: tuple[Declaration, ...],
+    ) -> None:
+        self.own = own
+        self.table = table
+        self.hand = hand
+        self.scored = scored
+        self.qualified = qualified
+        self.kinds = kinds
+        self.decls = decls
+
+
 def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
+    lanes = allowed.to_bytes((allowed.bit_length() + 7) >> 3, "little")  # up to the highest
+    if NATIVE:  # compiled: an index loop (iterating bytes is a generic iteration there)
+        out: list[Action] = [_PLAY_LOWEST[k][lanes[k]] for k in range(len(lanes)) if lanes[k]]
+    else:  # interpreted: iterating the bytes, no index arithmetic for an empty lane
+        out = []
+        k = 0
+        for v in lanes:
+            if v:
+                out.append(_PLAY_LOWEST[k][v])
+            k += 1  # noqa: SIM113
     table, scored = d._table[p], d._dix_scored & mine
-    lanes = allowed.to_bytes(LANES, "little")
-    out: list[Action] = [_PLAY_LOWEST[k][v] for k, v in enumerate(lanes) if v]
     if not table and not scored:
         return out
     # a kind listed its lowest copy: right when all its copies form one group; otherwise its
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
-    found = memo[p]
+    found = cast("_PlayMemo | None", memo[p])
     decls = d._decls
     if (
-        found is not None and found[1] == table and found[3] == scored
-        and (found[6] is decls or found[0] is d._own(p))
+        found is not None and found.table == table and found.scored == scored
+        and (found.decls is decls or found.own is d._own(p))
     ):
-        kinds = found[5]  # the kinds with tabled or dix-scored copies, as full lanes
-        hand = d._hand[p] & kinds
-        qualified: list[tuple[int, list[Action]]] = found[4]
-        if found[2] != hand:
-            qualified = _qualified_plays(d, p, table, hand, scored)
-            memo[p] = (found[0], table, hand, scored, qualified, kinds, decls)
-        elif found[6] is not decls:
-            memo[p] = (*found[:6], decls)
+        hand = d._hand[p] & found.kinds
+        if found.hand != hand:
+            found.qualified = _qualified_plays(d, p, table, hand, scored)
+            found.hand = hand
+        found.decls = decls
+        qualified = found.qualified
     else:
         kinds = lane_any(table | scored) * 0xFF
         hand = d._hand[p] & kinds
         qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = (d._own(p), table, hand, scored, qualified, kinds, decls)
-    added = 0
-    for k, plays in qualified:
+        memo[p] = _PlayMemo(d._own(p), table, hand, scored, qualified, kinds, decls)
+    listed = lane = added = 0  # kinds listed below ``lane``; plays added by the qualified
+    top = len(lanes)
+    for k, plays in qualified:  # lowest kind first
+        if k >= top:
+            break
+        while lane < k:
+            if lanes[lane]:
+                listed += 1
+            lane += 1
         if lanes[k]:
-            at = k - lanes[:k].count(0) + added
+            at = listed + added
             out[at : at + 1] = plays
             added += len(plays) - 1
+            listed += 1
+        lane = k + 1
     return out
 
 
@@ -175,23 +212,39 @@ def _qualified_plays(
     return out
 
 
-class _KindParts(dict[int, list[int]]):
-    """A player's copies grouped by kind (`DealState._kind_parts`), worked out only for the
-    kinds asked for, and kept in the player's `Book` for as long as the kind's copies and the
-    player's declarations stay where they are. ``partner`` (-1: none): the seat whose tabled
-    copies the player may declare with too (`bezique.partners.with_partner_table`)."""
+class _KindParts:
+    """A player's copies grouped by kind (`DealState._kind_parts`), ``parts[k]``: worked out
+    only for the kinds asked for, and kept in the player's `Book` for as long as the kind's
+    copies and the player's declarations stay where they are. ``partner`` (-1: none): the seat
+    whose tabled copies the player may declare with too
+    (`bezique.partners.with_partner_table`). A native class in the compiled build (a dict
+    subclass would not be)."""
+
+    __slots__ = ("book", "deal", "known", "partner", "player", "tabled")
 
     def __init__(self, d: DealMoves, p: int, book: Book, partner: int = -1) -> None:
-        super().__init__()
-        self.deal, self.player, self.book, self.partner = d, p, book, partner
+        self.deal = d
+        self.player = p
+        self.book = book
+        self.partner = partner
         self.tabled: list[int] | None = None
+        self.known: dict[int, list[int]] = {}
 
-    def __missing__(self, k: int) -> list[int]:
+    def __getitem__(self, k: int) -> list[int]:
+        found = self.known.get(k)
+        if found is None:
+            found = self.known[k] = self._work_out(k)
+        return found
+
+    def _work_out(self, k: int) -> list[int]:
         d, p, shift = self.deal, self.player, k * 8
         table = d._table[p] >> shift & 0xFF
         q = self.partner
         theirs = 0 if q < 0 else d._table[q] >> shift & 0xFF
-        key = (k, d._hand[p] >> shift & 0xFF, table | theirs << 8, d._dix_scored >> shift & 0xFF)
+        # the kind and its lanes (hand, table, partner's table, dix-scored) as one int key
+        key = (
+            k | (d._hand[p] >> shift & 0xFF) << 8 | table << 16 | theirs << 24
+            | (d._dix_scored >> shift & 0xFF) << 32)
         known = self.book.parts
         parts = known.get(key)
         if parts is None:
@@ -201,7 +254,6 @@ class _KindParts(dict[int, list[int]]):
             if theirs:
                 parts = with_partner_table(d, q, k, parts)
             known[key] = parts
-        self[k] = parts
         return parts
 
 
@@ -210,10 +262,9 @@ def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> B
     stay the same."""
     if own is None:
         own = d._own(p)
-    found = d._c.book_memo[p]
+    found = cast("tuple[tuple[Declaration, ...], Book] | None", d._c.book_memo[p])
     if found is not None and found[0] is own:
-        book: Book = found[1]
-        return book
+        return found[1]
     book = Book(d._c, own, p)
     d._c.book_memo[p] = (own, book)
     return book
@@ -234,7 +285,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
     # the listing depends on nothing else: the same as last time while these stay put
     hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
     slot = 2 * p + (kind is Announce)
-    memo = c.meld_memo[slot]
+    memo = cast("_MeldMemo | None", c.meld_memo[slot])  # a typed tuple: read natively
     if (
         memo is not None and memo[0] is own and memo[1] is within_reach
         and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored
@@ -250,7 +301,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
         split |= d._table[q]
     # a pending declaration's own cards must not block it from being scored: prune with the
     # scored declarations alone there (meld_problem checks each candidate in full)
-    prune = book.blocked if kind is Announce else book.coarse.blocked
+    prune = book if kind is Announce else book.coarse
     for t, bits in candidates(c, mine, parts, trump, prune, within_reach, split):
         if pending and (t.index, bits) in pending:
             continue
@@ -261,16 +312,35 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             continue
         if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], d._mine(p)):
             continue
-        cards = tuple(sorted(iter_bits(bits), key=LISTING_KEY.__getitem__))
+        cards = _listed(bits)
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
         if split:
             for i, x in enumerate(cards):
                 if split >> (x & ~7) & 0xFF and len(parts[x >> 3]) > 1:
                     qualify |= 1 << i
-        act = kind(t.name, cards, qualify)
-        out.append(act)
+        out.append(  # each class called directly: a call through ``kind`` is a generic one
+            Meld(t.name, cards, qualify) if kind is Meld else Announce(t.name, cards, qualify))
     c.meld_memo[slot] = (own, within_reach, mine & reach, hand, scored, tuple(out))
     return out
+
+
+_MeldMemo = tuple[
+    tuple[Declaration, ...], tuple[FlatPattern, ...], int, int, int, tuple[Action, ...]]
+"""What `_melds` keeps per player and action (`Compiled.meld_memo`): the player's own
+declarations, the patterns within reach, his cards, concealed cards and dix-scored cards among
+those the patterns take, and the declarations listed."""
+
+
+def _listed(bits: int) -> tuple[int, ...]:
+    """The cards of ``bits`` in listing order (`bezique.actions.LISTING_KEY`)."""
+    keyed: list[int] = []
+    while bits:
+        low = bits & -bits
+        x = low.bit_length() - 1
+        keyed.append(LISTING_KEY[x] << 9 | x)  # card ints are below 512
+        bits ^= low
+    keyed.sort()
+    return tuple([k & 511 for k in keyed])
 
 
 def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
@@ -292,38 +362,40 @@ def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
     return cast("list[Meld]", _melds(deal, player, Meld))
 
 
-def _unscored_dixes(d: DealMoves, p: int) -> list[int]:
+def _dix_lanes(d: DealMoves, p: int) -> tuple[int, int, int]:
+    """The kind of the trump dix (-1 before trumps are fixed), and its lanes: the player's
+    copies, and those of them that have scored."""
     if d._trump < 0:
-        return []
+        return -1, 0, 0
     k = d._trump * 8 + d._c.dix_rank
-    mine = (d._mine(p) >> (k * 8)) & 0xFF & ~(d._dix_scored >> (k * 8))
-    return [k * 8 + i for i in iter_bits(mine)]
+    shift = k * 8
+    mine = (d._hand[p] >> shift | d._table[p] >> shift) & 0xFF
+    return k, mine, d._dix_scored >> shift & mine
 
 
 def _dix_shows(d: DealMoves, p: int) -> list[Action]:
     if _dix_refusal(d, show=True) is not None:
         return []
-    cards = _unscored_dixes(d, p)
-    return [DixShow(cards[0])] if cards else []
+    k, mine, scored = _dix_lanes(d, p)
+    fresh = mine & ~scored
+    return [DixShow(k * 8 + _LOWEST[fresh])] if fresh else []
 
 
 def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
-    if _dix_refusal(d, show=False) is not None or d._trump < 0:
+    if _dix_refusal(d, show=False) is not None:
         return []
-    k = d._trump * 8 + d._c.dix_rank
-    mine = (d._mine(p) >> (k * 8)) & 0xFF
+    k, mine, scored = _dix_lanes(d, p)
     if not mine:
         return []
-    scored = (d._dix_scored >> (k * 8)) & mine
     fresh = mine & ~scored
-    options = [k * 8 + next(iter_bits(part)) for part in (fresh, scored) if part]
+    options = [k * 8 + _LOWEST[part] for part in (fresh, scored) if part]
     return [DixExchange(x, len(options) > 1) for x in options]
 
 
 def _draws(d: DealMoves) -> list[Action]:
     if d._phase != DECLARE or d._drawn:
         return []
-    if d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
+    if d._c.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1:
         return [_DRAW, _DRAW_TURN_UP]
     return [_DRAW]
 
@@ -331,25 +403,25 @@ def _draws(d: DealMoves) -> list[Action]:
 def _declare_refusal(d: DealMoves) -> str | None:
     if d._phase != DECLARE:
         return "only the winner of a stock trick may declare, right after winning it"
-    if d.rules.melds.timing == "after_draw" and not d._drawn:
+    if d._c.after_draw and not d._drawn:
         return "draw first: declarations come after the draw here (melds.timing)"
     return None
 
 
 def _turn_count(d: DealMoves) -> int:
-    return d._turn_melds + (d._turn_dix if d.rules.dix.counts_as_meld else 0)
+    return d._turn_melds + (d._turn_dix if d._c.dix_counts else 0)
 
 
 def _meld_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
-    melds = d.rules.melds
-    if _turn_count(d) >= melds.per_trick:
-        return f"only {melds.per_trick} scoring declaration(s) per trick won (melds.per_trick)"
-    if d._last_stock_turn and not melds.on_last_stock_trick:
+    c = d._c
+    if _turn_count(d) >= c.per_trick:
+        return f"only {c.per_trick} scoring declaration(s) per trick won (melds.per_trick)"
+    if d._last_stock_turn and not c.on_last_stock:
         return "no declaration on the last stock trick (melds.on_last_stock_trick = false)"
-    if d._turn_dix and d.rules.dix.blocks_meld_same_trick:
+    if d._turn_dix and c.dix_blocks:
         return "no meld on a trick whose win was used for the dix (dix.blocks_meld_same_trick)"
     return None
 
@@ -358,10 +430,9 @@ def _announce_refusal(d: DealMoves) -> str | None:
     problem = _declare_refusal(d)
     if problem:
         return problem
-    melds = d.rules.melds
-    if melds.pending != "cady":
+    if not d._c.cady:
         return "no pending declarations in this profile (melds.pending = none)"
-    if _turn_count(d) < melds.per_trick:
+    if _turn_count(d) < d._c.per_trick:
         return "score a declaration first; further ones may then be announced as pending"
     if d._last_stock_turn:
         return "pending declarations are lost when the stock ends: none on the last stock trick"
@@ -409,13 +480,13 @@ def _could_declare(d: DealMoves, q: int) -> bool:
 
 
 def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
-    c, dix = d._c, d.rules.dix
+    c = d._c
     if d._end_phase:
         return "no dix declaration once the stock is exhausted"
     if show:
         if not c.dix_show:
             return "the dix is not scored by showing it here (dix.show_allowed, dix.only_method)"
-        if d._phase != DECLARE and not dix.declare_anytime:
+        if d._phase != DECLARE and not c.dix_anytime:
             return "the dix is shown after winning a trick (dix.declare_anytime = false)"
     else:
         if not c.dix_exchange:
@@ -432,9 +503,9 @@ def _dix_refusal(d: DealMoves, *, show: bool) -> str | None:
         problem = _declare_refusal(d)
         if problem:
             return problem
-        if dix.counts_as_meld and _turn_count(d) >= d.rules.melds.per_trick:
+        if c.dix_counts and _turn_count(d) >= c.per_trick:
             return "the dix counts as this trick's declaration (dix.counts_as_meld)"
-        if dix.blocks_meld_same_trick and d._turn_melds:
+        if c.dix_blocks and d._turn_melds:
             return "no dix on a trick whose win was used for a meld (dix.blocks_meld_same_trick)"
     return None
 
@@ -499,17 +570,17 @@ def action_problem(d: DealMoves, act: Action) -> str | None:
         if d._phase != DECLARE or d._drawn:
             return "a draw follows a stock-phase trick win"
         if act.turn_up and not (
-            d.rules.last_stock.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1
+            d._c.winner_chooses and d._turn_up >= 0 and len(d._stock) == 1
         ):
             return "the turn-up is taken by the loser of the last stock trick " \
                 "(last_stock.winner_chooses = false)"
         return None
     if isinstance(act, Done):
-        if d._phase != DECLARE or not d._drawn or d.rules.melds.timing != "after_draw":
+        if d._phase != DECLARE or not d._drawn or not d._c.after_draw:
             return "'done' ends a declaring turn after the draw (melds.timing = after_draw)"
         return None
     if isinstance(act, CallOut):
-        return None if d.rules.game.call_out else "no call-out in this profile (game.call_out)"
+        return None if d._c.call_out else "no call-out in this profile (game.call_out)"
     if isinstance(act, CarteBlanche):
         if d._c.carte_blanche is None:
             return "no carte blanche in this profile (melds.values.carte_blanche)"

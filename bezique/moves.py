@@ -24,7 +24,7 @@ from bezique.actions import (
 from bezique.cards import CARDS, JOKER_KIND, SUIT_NAMES, Card, card_name, cards_of, iter_bits
 from bezique.carte import after_draw, on_play, show_carte_blanche
 from bezique.count import counted_in_deal, end_count, trick_points
-from bezique.events import ONE_CARD, PLAY_EVENTS, Event
+from bezique.events import DRAW_EVENTS, ONE_CARD, PLAY_EVENTS, Event
 from bezique.ledger import declare, meld_points
 from bezique.melds import Declaration, fixed_trump
 from bezique.players import player_name
@@ -121,7 +121,7 @@ class DealMoves(DealState):
             and (not self._end_phase or c.dix_on_play_endgame)
         ):
             self._dix_scored |= bit
-            self._score(p, c.rules.dix.value, "dix", ONE_CARD[card])
+            self._score(p, c.dix_value, "dix", ONE_CARD[card])
             if self._check_target(p, declaration=True):
                 return
         if revoked:
@@ -176,11 +176,10 @@ class DealMoves(DealState):
         self._events.append(Event("forfeit", offender, reason="revoke in the end phase"))
         self._last_winner = other
         gained = self._gather(other, rest)
-        rules = self.rules
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(other, trick_points(self._c, gained), self._trick_reason())
-        if rules.last_trick.which == "final":
-            self._score(other, rules.last_trick.value, "last_trick")
+        c = self._c
+        if gained and c.count_now:
+            self._score(other, trick_points(c, gained), c.trick_reason)
+        self._score(other, c.last_final, "last_trick")
         self._finish()
 
     def _trick_bits(self) -> int:
@@ -206,15 +205,12 @@ class DealMoves(DealState):
     def _after_trick(self, winner: int, final: bool, last_stock: bool, card: int) -> None:
         """The last-trick bonus (``card``: the card that won the trick), then the winner leads,
         declares or the deal ends."""
-        rules = self.rules
-        if rules.last_trick.value and (
-            (final and rules.last_trick.which == "final")
-            or (last_stock and rules.last_trick.which == "last_stock_trick")
-        ):
-            self._score(winner, rules.last_trick.value, "last_trick")
-            if rules.last_trick.seven_bonus and self._is_dix(card):  # DJ19: won with the dix
-                self._score(winner, rules.last_trick.seven_bonus, "last_trick_seven",
-                            ONE_CARD[card])
+        c = self._c
+        bonus = (c.last_final if final else 0) or (c.last_stock_bonus if last_stock else 0)
+        if bonus:
+            self._score(winner, bonus, "last_trick")
+            if c.seven_bonus and self._is_dix(card):  # DJ19: won with the dix
+                self._score(winner, c.seven_bonus, "last_trick_seven", ONE_CARD[card])
             if self._check_target(winner, declaration=False):
                 return
         self._leader = winner
@@ -277,16 +273,16 @@ class DealMoves(DealState):
         """A trick is over: ``winner`` takes its ``cards`` (``bits``), counted where brisques
         count at once, with its dixes where they score for the winner (``dix.award_to``);
         True when that ended the deal (``game.end``)."""
-        rules = self.rules
+        c = self._c
         self._trick = []
         self._tricks += 1
         self._last_winner = winner
         self._events.append(Event("trick", winner, cards))
         gained = self._gather(winner, bits)
-        if self._c.dix_to_winner and self._dix_to(winner, bits):
+        if c.dix_to_winner and self._dix_to(winner, bits):
             return True
-        if gained and rules.brisques.when == "immediately" and rules.brisques.counted == "always":
-            self._score(winner, trick_points(self._c, gained), self._trick_reason())
+        if gained and c.count_now:
+            self._score(winner, trick_points(c, gained), c.trick_reason)
             return self._check_target(winner, declaration=False)
         return False
 
@@ -307,24 +303,21 @@ class DealMoves(DealState):
         for copy in iter_bits(sevens):
             card = kind * 8 + copy
             self._dix_scored |= 1 << card
-            self._score(winner, c.rules.dix.value, "dix", ONE_CARD[card])
+            self._score(winner, c.dix_value, "dix", ONE_CARD[card])
         return self._check_target(winner, declaration=True)
-
-    def _trick_reason(self) -> str:
-        return "brisques" if self.rules.trick_points.scheme == "brisques" else "trick_points"
 
     def _gather(self, winner: int, bits: int) -> int:
         """Put a finished trick where ``tricks.gather`` says; returns the cards captured."""
-        rules = self.rules
-        if rules.tricks.before_trump_worthless and self._trump < 0:
+        c = self._c
+        if c.worthless and self._trump < 0:
             self._dead |= bits
             return 0
-        gather = rules.tricks.gather
+        gather = c.gather
         if gather == "always":
             self._captured[winner] |= bits
             return bits
         self._heap |= bits
-        if gather == "when_brisque_played" and bits & self._c.brisque_bits:
+        if gather == "when_brisque_played" and bits & c.brisque_bits:
             gained, self._heap = self._heap, 0
             self._captured[winner] |= gained
             self._events.append(Event("heap", winner, cards_of(gained)))
@@ -391,7 +384,7 @@ class DealMoves(DealState):
         self._known[p] |= 1 << card
         self._turn_dix += 1
         self._events.append(Event("dix_show", p, ONE_CARD[card]))
-        self._score(p, self.rules.dix.value, "dix", ONE_CARD[card])
+        self._score(p, self._c.dix_value, "dix", ONE_CARD[card])
         self._check_target(p, declaration=True)
 
     def _dix_exchange(self, card: int) -> None:
@@ -407,7 +400,7 @@ class DealMoves(DealState):
         self._events.append(Event("dix_exchange", p, (CARDS[card], CARDS[up])))
         if self._c.dix_on and not self._dix_scored & bit:
             self._dix_scored |= bit
-            self._score(p, self.rules.dix.value, "dix", ONE_CARD[card])
+            self._score(p, self._c.dix_value, "dix", ONE_CARD[card])
             self._check_target(p, declaration=True)
 
     def _draw(self, winner_takes_turn_up: bool) -> None:
@@ -421,7 +414,7 @@ class DealMoves(DealState):
             if self._stock and not take_up:
                 card = self._stock.pop()
                 self._hand[p] |= 1 << card
-                self._events.append(Event("draw", p, ONE_CARD[card], private=True))
+                self._events.append(DRAW_EVENTS[p][card])
             else:
                 card, self._turn_up = self._turn_up, -1
                 self._hand[p] |= 1 << card
@@ -430,7 +423,7 @@ class DealMoves(DealState):
             if self._carte[p]:
                 after_draw(self, p, card)
         self._drawn = True
-        if self.rules.melds.timing == "before_draw":
+        if not self._c.after_draw:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -512,7 +505,7 @@ class DealMoves(DealState):
         c = self._c
         trick = self._trick
         if c.players == 2 or self._duel >= 0:  # a duel's tricks follow the two-seat duties
-            allowed = follow_choices(hand, trick[0], self._trump, self.rules.endgame.obligation)
+            allowed = follow_choices(hand, trick[0], self._trump, c.obligation)
         else:
             at = trick_winner(trick, self._trump)
             partner_wins = (

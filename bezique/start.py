@@ -19,10 +19,10 @@ from bezique.state import LEAD, DealState, Origin
 def shuffled(cards: Sequence[int], seed: int | None) -> list[int]:
     """A Fisher-Yates shuffle driven by ``random.Random(seed).random()``: the same on every
     platform and Python version."""
-    rng = random.Random(seed)
+    draw = random.Random(seed).random  # bound once: no method look-up per card
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(draw() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -9,7 +9,7 @@ is the read-only view of those ints that search code reads (`Deal.bits`), and `S
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from attrs import field, frozen
 
@@ -175,8 +175,8 @@ class DealState:
 
     def _check_target(self, player: int, *, declaration: bool) -> bool:
         """End the deal at once where ``game.end`` says a score past the target does."""
-        end = self.rules.game.end
-        if end == "finish_deal" or (end == "immediate_on_meld" and not declaration):
+        c = self._c
+        if not (c.target_on_trick or (declaration and c.target_on_meld)):
             return False
         if self._board(player) < self.target:
             return False
@@ -221,11 +221,10 @@ class DealState:
         cards (``partnership.combine_table_cards``) the team's (`Compiled.binding_seats`),
         since the reuse marks belong to the physical card, whoever declared it."""
         memo = self._c.own_memo
-        found = memo[player]
+        found = cast("tuple[tuple[Declaration, ...], tuple[Declaration, ...]] | None", memo[player])
         decls = self._decls
         if found is not None and found[0] is decls:
-            own: tuple[Declaration, ...] = found[1]
-            return own
+            return found[1]
         if self._c.combine:
             seats = self._c.binding_seats[player]
             own = tuple(d for d in decls if seats >> d.owner & 1)

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bezique
+from bezique.cards import LANES
 from bezique.check.strategies import profiles
 from bezique.compile import Compiled, compile_rules
-from bezique.melds import reachable
+from bezique.melds import reach_status, reachable
 
 BUILT_IN = bezique.list_profiles()
 
@@ -49,6 +50,21 @@ def test_compiled_reach_check_agrees_with_the_patterns(name: str) -> None:
             mine |= 1 << x
         for trump in (None, 0, 1, 2, 3):
             assert _within_reach(c, mine, trump) == _plainly_within_reach(c, mine, trump)
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_both_reach_checks_give_the_same_answer(name: str) -> None:
+    """`reach_status` (what `reachable` runs in the compiled build) answers as the generated
+    check (what it runs in the pure one), bit for bit, in either build."""
+    c = compile_rules(bezique.load_profile(name))
+    rng = random.Random(name)
+    for _ in range(400):
+        mine = 0
+        for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
+            mine |= 1 << x
+        for index, slots in enumerate(c.reach_slots):
+            expected = c.reach_check[index](mine.to_bytes(LANES, "little"))
+            assert reach_status(slots, mine) == expected
 
 
 _SCRATCH: dict[bezique.Rules, Compiled] = {}
