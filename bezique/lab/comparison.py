@@ -49,9 +49,21 @@ from bezique.rules import load_profile
 from bezique.rules.model import Rules
 
 __all__ = [
-    "BACKENDS", "CSV_FIELDS", "GAMES_PER_TASK", "NON_MELD_FIRST", "Comparison", "DealRow",
-    "GameRecord", "MetricResult", "compare", "game_counts", "play_chunk", "play_unit",
-    "summarise", "write_csv",
+    "BACKENDS",
+    "CSV_FIELDS",
+    "GAMES_PER_TASK",
+    "NON_MELD_FIRST",
+    "Comparison",
+    "DealRow",
+    "GameRecord",
+    "MetricResult",
+    "check_run",
+    "compare",
+    "game_counts",
+    "play_chunk",
+    "play_unit",
+    "summarise",
+    "write_csv",
 ]
 
 GAMES_PER_TASK = 5
@@ -92,6 +104,17 @@ class GameRecord:
     index: int
     counts: tuple[tuple[str, int], ...]
     deals: tuple[DealRow, ...]
+
+
+def check_run(who: str, games: int, workers: int, backend: str) -> None:
+    """ValueError, naming ``who``, unless ``games`` and ``workers`` are at least 1 and
+    ``backend`` is one of `BACKENDS`: the checks every run of the lab makes first."""
+    if games < 1 or workers < 1:
+        raise ValueError(f"{who}: games and workers must be at least 1, got {games} and "
+                         f"{workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"{who}: unknown backend {backend!r}: expected one of "
+                         f"{', '.join(BACKENDS)}")
 
 
 def team_key(team: Sequence[int]) -> str:
@@ -354,12 +377,7 @@ def compare(
     rules = tuple(p if isinstance(p, Rules) else load_profile(p) for p in profiles)
     if len(rules) < 2:
         raise ValueError(f"compare: expected at least two profiles, got {len(rules)}")
-    if games < 1 or workers < 1:
-        raise ValueError(f"compare: games and workers must be at least 1, got {games} and "
-                         f"{workers}")
-    if backend not in BACKENDS:
-        raise ValueError(f"compare: unknown backend {backend!r}: expected one of "
-                         f"{', '.join(BACKENDS)}")
+    check_run("compare", games, workers, backend)
     players = {r.players for r in rules}
     if len(players) > 1:
         raise ValueError("compare: the profiles seat different numbers of players "

@@ -45,7 +45,7 @@ from typing import Any
 from attrs import frozen
 
 from bezique.bots import check_bot_spec, make_bot, play_game
-from bezique.lab.comparison import BACKENDS
+from bezique.lab.comparison import check_run
 from bezique.lab.simulation import Progress, chunks, run_tasks, unit_finished, unit_seed
 from bezique.lab.stats import Z95, wilson
 from bezique.rules import load_profile
@@ -365,12 +365,7 @@ def _ranked(ratings: Iterable[Rating]) -> tuple[Rating, ...]:
 def _check(rules: Rules, bots: Sequence[str], games: int, workers: int, backend: str) -> None:
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError(f"ladder: expected two bots or more, each once, got {', '.join(bots)}")
-    if games < 1 or workers < 1:
-        raise ValueError(f"ladder: games and workers must be at least 1, got {games} and "
-                         f"{workers}")
-    if backend not in BACKENDS:
-        raise ValueError(f"ladder: unknown backend {backend!r}: expected one of "
-                         f"{', '.join(BACKENDS)}")
+    check_run("ladder", games, workers, backend)
     for name in bots:
         check_bot_spec(name)
     for name in bots:
