@@ -255,6 +255,15 @@ class FlatEncoding(ActionEncoding):
                     return found
         raise EncodingError(f"{action} has no id in profile {self.rules.name!r}")
 
+    def by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
+        """As `ActionEncoding.by_id`, a play's id read straight from its table."""
+        play_ids, id_of = self._play_ids, self.id_of
+        out: dict[int, Action] = {}
+        for a in actions:
+            id = play_ids[a.card] if type(a) is Play else -1
+            out[id if id >= 0 else id_of(a)] = a
+        return out
+
     def action_of(self, id: int) -> Action:
         """The action of ``id`` with no state (copy letters unqualified); raises
         `EncodingError` for an id out of range."""

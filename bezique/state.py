@@ -576,6 +576,12 @@ class Bits:
         return self._d._end_phase
 
     @property
+    def event_count(self) -> int:
+        """How many events the deal holds (``len(Deal.events)`` without the copy): where the
+        events of the next action will start."""
+        return len(self._d._events)
+
+    @property
     def compiled(self) -> Compiled:
         """The profile's compiled tables (`bezique.compile.compile_rules` of `Deal.rules`)."""
         return self._d._c

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,46 @@ def test_a_clone_is_the_deals_own_clone_and_shares_the_listed_ids() -> None:
     assert twin.legal_actions() == ids
     twin.apply_action(ids[0])
     assert state.legal_actions() == ids and twin.deal != state.deal
+
+
+def _answer(method: Callable[..., object], *args: object) -> object:
+    """What a call gives, or the type of the error it raises."""
+    try:
+        return method(*args)
+    except Exception as error:  # pyspiel raises SpielError
+        return type(error)
+
+
+@pytest.mark.parametrize("profile", ["bezique", "four-handed"])
+def test_the_fast_state_methods_answer_as_pyspiels_own(profile: str) -> None:
+    """``legal_actions`` (with and without a player), ``is_chance_node`` and
+    ``chance_outcomes`` are answered in Python without pyspiel's call back into the state;
+    they give what pyspiel's C++ methods give at chance nodes, player nodes and the end."""
+    game = load(profile)
+    base = pyspiel.State
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    players = [None, *range(-4, game.num_players() + 1)]
+    checked = 0
+    while True:
+        assert state.is_chance_node() == base.is_chance_node(state)
+        for player in players:
+            args = () if player is None else (player,)
+            assert _answer(state.legal_actions, *args) == _answer(
+                base.legal_actions, state, *args), (state.history(), player)
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == base.legal_actions(state)
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            state.apply_action(rng.choice(outcomes)[0])
+        elif state.is_terminal():
+            break
+        else:
+            ids = state.legal_actions()
+            ids.clear()  # the caller's own list: the state's is untouched
+            state.apply_action(rng.choice(state.legal_actions()))
+        checked += 1
+    assert checked > compile_rules(load_profile(profile)).pack_size
 
 
 def test_default_profile_is_bezique_and_unknown_names_are_refused() -> None:

@@ -235,6 +235,7 @@ def _bits_agree(deal: Deal, bits: Bits) -> None:
     assert bits.end_phase == deal.in_end_phase
     assert bits.compiled is c
     assert bits.dix_scored == deal._dix_scored
+    assert bits.event_count == len(deal.events)
     for x in c.pack_cards:
         assert bits.is_dix(x) == (
             deal.trump is not None and x >> 6 == deal.trump and (x >> 3 & 7) == c.dix_rank

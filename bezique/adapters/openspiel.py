@@ -37,9 +37,7 @@ The module imports ``pyspiel`` at import time; ``import bezique`` never does.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from bezique.errors import extra_missing
@@ -51,17 +49,15 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.openspiel", "openspiel", error) from error
 
 from bezique.actions import Action, Announce, Meld
+from bezique.adapters.openspiel_spec import UTILITIES, Spec, register_rules, spec_of
 from bezique.adapters.openspiel_text import _check_player, _events, _qualified, _seats_text
 from bezique.adapters.returns import bounded, by_seat, win_returns, zero_sum
 from bezique.cards import card_name, iter_bits
-from bezique.compile import Compiled, compile_rules
-from bezique.deal import Deal, dealing
-from bezique.encoding import ENCODINGS, ActionEncoding, EncodingError, choose_encoding
-from bezique.errors import ProfileError
-from bezique.events import Event
-from bezique.features import deal_tensor, observation_layout, observation_size
+from bezique.compile import Compiled
+from bezique.deal import Deal
+from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
+from bezique.features import deal_tensor, observation_layout
 from bezique.game import deal_result
-from bezique.rules import Rules, list_profiles, load_profile
 
 __all__ = [
     "GAME_NAME",
@@ -75,11 +71,11 @@ __all__ = [
     "register_rules",
 ]
 
+_spec = spec_of
+"""The name states serialised by earlier versions give their game's `Spec` maker."""
+
 GAME_NAME = "python_bezique"
 """The name to give `pyspiel.load_game`."""
-
-UTILITIES = ("points", "win")
-"""The values of the ``utility`` parameter (see the module docstring)."""
 
 GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -121,42 +117,6 @@ def game_info(c: Compiled, enc: ActionEncoding | None = None) -> pyspiel.GameInf
     )
 
 
-_REGISTERED: dict[str, Rules] = {}
-"""The rules `register_rules` named, by their name for the ``profile`` parameter."""
-
-
-def register_rules(rules: Rules) -> str:
-    """A ``profile`` parameter that names ``rules`` in this process: the built-in name where
-    they are a built-in profile, else ``"<name>@<digest>"`` (`Rules.digest`; a character of
-    the name other than a letter, digit, ``_``, ``.`` or ``-`` written ``-``, for game
-    strings), which `pyspiel.load_game` then accepts, game strings and serialised states
-    included. The way to a game of rules that are no built-in profile, such as three or four
-    seats (another process must register them again to load such a game).
-
-    >>> import bezique
-    >>> from bezique.adapters.openspiel import register_rules
-    >>> register_rules(bezique.load_profile("rubicon"))
-    'rubicon'
-    """
-    if rules.name in list_profiles() and load_profile(rules.name) == rules:
-        return rules.name
-    name = re.sub(r"[^\w.-]", "-", rules.name) + "@" + rules.digest
-    _REGISTERED[name] = rules
-    return name
-
-
-def _rules_named(profile: str) -> Rules:
-    """The rules of a ``profile`` parameter: a built-in name or a `register_rules` name."""
-    if profile in _REGISTERED:
-        return _REGISTERED[profile]
-    if profile not in list_profiles():
-        raise ProfileError([
-            f"python_bezique: {profile!r} is not a built-in profile (built-in: "
-            f"{', '.join(list_profiles())}) nor one given to register_rules"
-        ])
-    return load_profile(profile)
-
-
 class _Shallow(list):  # type: ignore[type-arg]
     """A list of immutable items (ints, strings, frozen tuples): OpenSpiel clones a Python
     state by deep-copying its attributes, and a shallow copy is all this needs."""
@@ -173,62 +133,13 @@ class _Legal(dict[int, Action]):
         return self
 
 
-class _Spec:
-    """What every state of one profile's game shares (never copied with a state)."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
-        return self
-
-    def __init__(self, profile: str, utility: str, encoding: str = "auto") -> None:
-        rules = _rules_named(profile)
-        if utility not in UTILITIES:
-            raise ValueError(
-                f"python_bezique: unknown utility {utility!r}; expected one of "
-                f"{', '.join(UTILITIES)}"
-            )
-        if encoding not in ENCODINGS:
-            raise ValueError(
-                f"python_bezique: unknown encoding {encoding!r}; expected one of "
-                f"{', '.join(ENCODINGS)}"
-            )
-        self.profile = profile
-        self.utility = utility
-        self.encoding = encoding
-        self.rules = rules
-        self.c = compile_rules(self.rules)
-        self.enc: ActionEncoding = choose_encoding(self.rules, encoding)
-        self.pack = self.c.pack_cards
-        self.index = {card: i for i, card in enumerate(self.pack)}
-        dealt = dealing(self.rules, dealer=0)
-        self.owner = [-1] * self.c.pack_size
-        """Per position of the dealt order: the player whose hand it goes to, or -1."""
-        for p in range(self.c.players):
-            for pos in dealt.hands[p]:
-                self.owner[pos] = p
-        self.turn_up_pos = -1 if dealt.turn_up is None else dealt.turn_up
-        self.scale = float(self.rules.game.target or 1000)
-        self.size = observation_size(self.rules)
-        self.hand_block = next(b for b in observation_layout(self.rules) if b.name == "hand")
-        self.kind_pos = {kd: i for i, kd in enumerate(
-            s * 8 + r for s in range(4) for r in self.c.pack_ranks)}
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its parameters (its compiled tables are rebuilt, cached)."""
-        return _spec, (self.profile, self.utility, self.encoding)
-
-
-@cache
-def _spec(profile: str, utility: str, encoding: str = "auto") -> _Spec:
-    return _Spec(profile, utility, encoding)
-
-
 class BeziqueGame(pyspiel.Game):  # type: ignore[misc]
     """One deal of a built-in profile (parameters ``profile``, ``utility`` and
     ``encoding``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        spec = _spec(str(params.get("profile", "bezique")), str(params.get("utility", "points")),
+        spec = spec_of(str(params.get("profile", "bezique")), str(params.get("utility", "points")),
                      str(params.get("encoding", "auto")))
         self.spec = spec
         super().__init__(GAME_TYPE, game_info(spec.c, spec.enc), params)
@@ -256,9 +167,10 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         self._left: list[int] = _Shallow(range(self._spec.c.pack_size))
         self.deal: Deal | None = None
         """The deal once the whole pack is dealt."""
-        self._log: list[tuple[int, int, Action, tuple[int, ...], list[Event]]] = _Shallow()
-        """Per action: the mover, the id, the action, its cards from the mover's table and
-        its events (made into `_seen` strings only when asked for)."""
+        self._log: list[tuple[int, int, Action, int, int]] = _Shallow()
+        """Per action: the mover, the id, the action, the mover's table before it (bits) and
+        where its events start in the deal's events (made into `_seen` strings only when asked
+        for)."""
         self._seen: tuple[list[str], ...] = tuple(
             _Shallow() for _ in range(self._spec.c.players))
         """Per player, the history as he saw it: one line per action of `_log` (so far)."""
@@ -266,6 +178,8 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """The action the next id stands for, when `_resample` replays a history."""
         self._legal: _Legal | None = None
         """The deal's legal actions by id, once asked for (until the next action)."""
+        self._sorted: tuple[int, ...] | None = None
+        """Their ids ascending, once asked for (until the next action)."""
         self._game_totals: tuple[tuple[int, ...], int | None] = (
             (0,) * len(self._spec.rules.teams),
             None)
@@ -286,14 +200,34 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """Whether the deal is over."""
         return self.deal is not None and self.deal.is_over
 
+    def is_chance_node(self) -> bool:
+        """Whether the pack is still being dealt (pyspiel's answer, without its call back
+        into `current_player`)."""
+        return self.deal is None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt (pack indices), each equally likely."""
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        left = self._left
+        pairs = self._spec.outcomes(len(left))
+        return [pairs[i] for i in left]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``: for the player to move, the legal ids ascending,
+        listed once per state (a fresh list each call); anything else (chance nodes, the end,
+        another player) is pyspiel's own answer."""
+        deal = self.deal
+        if deal is None or (player is not None and player != deal.to_move) or deal.is_over:
+            return pyspiel.State.legal_actions(  # type: ignore[no-any-return]
+                self, *(() if player is None else (player,)))
+        ids = self._sorted
+        if ids is None:
+            ids = self._sorted = tuple(sorted(self._by_id()))
+        return list(ids)
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The legal ids, ascending (`ActionEncoding.legal_ids`)."""
-        return sorted(self._by_id())
+        """The legal ids, ascending (`ActionEncoding.legal_ids`): pyspiel's ``legal_actions``
+        called from C++."""
+        return self.legal_actions()
 
     def _by_id(self) -> _Legal:
         """The deal's legal actions by id, listed once per state."""
@@ -304,24 +238,25 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         return legal
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            self._deal_card(action)
-        else:
+        if self.deal is not None:
             self._play(action)
-
-    def _deal_card(self, index: int) -> None:
+            return
+        left = self._left
         try:
-            self._left.remove(index)
+            left.remove(action)
         except ValueError:
-            raise EncodingError(f"chance outcome {index} is not a card left to deal") from None
-        self._order.append(index)
-        if len(self._left) == 1:
-            self._order.append(self._left.pop())
-        if not self._left:
-            spec = self._spec
-            totals, target = self._game_totals
-            self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order],
-                                        totals=totals, target=target)
+            raise EncodingError(f"chance outcome {action} is not a card left to deal") from None
+        self._order.append(action)
+        if len(left) == 1:
+            self._order.append(left.pop())
+            self._start()
+
+    def _start(self) -> None:
+        """The deal, once the whole pack is dealt."""
+        spec = self._spec
+        totals, target = self._game_totals
+        self.deal = Deal.from_order(spec.rules, [spec.pack[i] for i in self._order],
+                                    totals=totals, target=target)
 
     def _action_of(self, id: int) -> Action:
         """The legal action with this id, or (flat ids) the same action naming another
@@ -340,33 +275,43 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
     def _play(self, id: int) -> None:
         deal = self.deal
         assert deal is not None
-        action, self._replay = self._replay or self._action_of(id), None
         mover = deal.to_move
         assert mover is not None
-        tabled = _cards_of(action)
-        if tabled:
-            table = deal.bits.table(mover)
-            tabled = tuple(x for x in tabled if (table >> x) & 1)
-        self._legal = None
-        events = deal.apply(action)
-        applied = deal.last_action
-        assert applied is not None
-        self._log.append((mover, id, applied, tabled, events))
+        bits = deal.bits
+        table, start = bits.table(mover), bits.event_count
+        action = self._replay or self._by_id().get(id)
+        if action is not None and self._replay is None:
+            deal.push(action)  # listed by legal_actions at this state: no second check
+        else:
+            self._replay = None
+            deal.apply(action or self._action_of(id))
+            action = deal.last_action
+            assert action is not None
+        self._legal = self._sorted = None
+        self._log.append((mover, id, action, table, start))
 
     def seen(self, player: int) -> list[str]:
         """The history as ``player`` saw it, one line per action: the mover and the action
         (the opponent's without the copies of its cards, but those it took from his table),
         then its events, the opponent's draws masked."""
         lines = self._seen[player]
+        log = self._log
+        if len(lines) == len(log):
+            return lines
+        assert self.deal is not None
+        events = self.deal.events
         action_of = self._spec.enc.action_of
-        for mover, id, action, tabled, events in self._log[len(lines):]:
+        for k in range(len(lines), len(log)):
+            mover, id, action, table, start = log[k]
+            end = log[k + 1][4] if k + 1 < len(log) else len(events)
             if mover == player:
                 line = f"P{mover} {action}"
             else:
                 line = f"P{mover} {action_of(id)}"
+                tabled = tuple(x for x in _cards_of(action) if table >> x & 1)
                 if tabled:
                     line += f" (from the table: {_qualified(tabled)})"
-            lines.append(line + _events(events, player, line))
+            lines.append(line + _events(events[start:end], player, line))
         return lines
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -435,7 +380,7 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         return self.deal.render()
 
 
-def _wide_returns(deal: Deal, spec: _Spec) -> list[float]:
+def _wide_returns(deal: Deal, spec: Spec) -> list[float]:
     """`BeziqueState.returns` at more than two seats: per team, its points (the sum of its
     seats' deal scores) or its win against the other teams' mean (`zero_sum`); the points
     divided by the target and, where one exceeds 1, all by the largest (`bounded`)."""
@@ -568,7 +513,7 @@ class BeziqueObserver:
     docs/ai.md#more-seats).
     """
 
-    def __init__(self, spec: _Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, spec: Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"python_bezique observers take no parameters; got {params}")
         self._spec = spec
