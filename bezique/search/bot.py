@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from bezique.actions import Action, CallOut
+from bezique.actions import Action
 from bezique.bots.planner import ranked
 from bezique.deal import Deal
 from bezique.observation import Observation
@@ -52,6 +52,7 @@ from bezique.search.values import (
     Evaluation,
     Leaf,
     PointsValue,
+    call_out_first,
     check_budget,
     check_wide,
     leaf_value,
@@ -530,16 +531,9 @@ class SearchBot:
 
     def choose(self, observation: Observation) -> Action:
         """The action the search prefers."""
-        actions = observation.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        call = next((a for a in actions if isinstance(a, CallOut)), None)
-        if call is not None:
-            if reached(observation):
-                return call  # the game is won now
-            actions = [a for a in actions if a is not call]
-            if len(actions) == 1:
-                return actions[0]
+        now, call, actions = call_out_first(observation, observation.legal_actions())
+        if now is not None:
+            return now
         wide = observation.players > 2
         if observation.in_end_phase and wide:
             if call is not None:  # a wrong call-out loses the game: the solver does not know

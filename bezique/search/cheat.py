@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from bezique.actions import Action, CallOut
+from bezique.actions import Action
 from bezique.deal import Deal
 from bezique.observation import Observation
 from bezique.search.bot import (
@@ -41,7 +41,7 @@ from bezique.search.endgame import NodeBudgetExceeded
 from bezique.search.horizon import DEFAULT_MAX_NODES
 from bezique.search.horizon import choose as end_phase_choice
 from bezique.search.solver import solve
-from bezique.search.values import reached
+from bezique.search.values import call_out_first
 
 __all__ = ["CheatBot", "TrueWorld"]
 
@@ -116,13 +116,9 @@ class CheatBot:
         me = deal.to_move
         assert me is not None
         seen = deal.observation(me)
-        call = next((a for a in actions if isinstance(a, CallOut)), None)
-        if call is not None:
-            if reached(seen):
-                return call  # the game is won now
-            actions = [a for a in actions if a is not call]
-            if len(actions) == 1:
-                return actions[0]
+        now, call, actions = call_out_first(seen, actions)
+        if now is not None:
+            return now
         truth = TrueWorld(deal)
         if deal.in_end_phase:
             if call is not None:  # the solver does not know that a wrong call-out loses

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from bezique.actions import Action
+from bezique.actions import Action, CallOut
 from bezique.deal import Deal
 from bezique.observation import Observation
 from bezique.search.game_value import OBJECTIVES, GameValue
@@ -135,6 +135,24 @@ def reached(observation: Observation) -> bool:
     team = team_of[observation.player]
     return observation.totals[team] + _team_points(
         observation.scores, team_of, team) >= observation.target
+
+
+def call_out_first(
+    observation: Observation, actions: list[Action]
+) -> tuple[Action | None, CallOut | None, list[Action]]:
+    """What every searcher settles before it searches ``actions`` (the legal ones): the action
+    to take at once, if any (the only one; a call-out that wins the game now; the only one
+    left but a call-out), the call-out among them, if any, and the actions left to search (a
+    call-out that does not win yet is left out: the search does not know that it loses)."""
+    if len(actions) == 1:
+        return actions[0], None, actions
+    call = next((a for a in actions if isinstance(a, CallOut)), None)
+    if call is None:
+        return None, None, actions
+    if reached(observation):
+        return call, call, actions
+    rest = [a for a in actions if a is not call]
+    return (rest[0] if len(rest) == 1 else None), call, rest
 
 
 class PointsValue:
