@@ -32,6 +32,7 @@ __all__ = [
     "game_title",
     "non_negative_float",
     "non_negative_int",
+    "pool_problem",
     "positive_int",
     "register",
 ]
@@ -163,6 +164,14 @@ def add_pool_options(parser: argparse.ArgumentParser, backends: Sequence[str]) -
     parser.add_argument("--address", default=None, metavar="ADDR",
                         help="the Ray cluster to use with --backend ray (e.g. auto, "
                         "ray://head:10001); default: a new local Ray instance")
+
+
+def pool_problem(command: str, args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of `add_pool_options`, as a message naming the
+    ``command``, or None: ``--address`` names a Ray cluster, so it needs ``--backend ray``."""
+    if args.address is not None and args.backend != "ray":
+        return f"bezique {command}: --address needs --backend ray"
+    return None
 
 
 def game_title(rules: Rules) -> str:

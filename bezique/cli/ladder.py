@@ -29,6 +29,7 @@ from bezique.cli.base import (
     ProgressBar,
     add_pool_options,
     add_progress_options,
+    pool_problem,
     positive_int,
     register,
 )
@@ -90,8 +91,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         print(f"bezique ladder: --bots: {exc}", file=sys.stderr)
         return 2
-    if args.address is not None and args.backend != "ray":
-        print("bezique ladder: --address needs --backend ray", file=sys.stderr)
+    problem = pool_problem("ladder", args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     try:
         if args.plot is not None:
