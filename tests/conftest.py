@@ -46,6 +46,20 @@ def played(name: str, seed: int, plies: int) -> Deal:
     return deal
 
 
+def two_queens_of_spades_tabled() -> Deal:
+    """A bezique deal where player 0 has QSa tabled in a bezique and QSb in a marriage, so that
+    four queens with either is legal and they differ (R10): only the copy tells them apart."""
+    deal = Deal.from_position(
+        load_profile("bezique"),
+        hands=["QS JD QS KS QH QD QC AC", "7S 8S 9S 7C 8C 9C 10C JC"],
+        stock="AH AH 10H 10H KH KH 8H 8H JH JH AD 9D", turn_up="9D", dealer=1, reachable=False)
+    for action in ("play AC", "play 7S", "meld bezique QSa JD", "draw", "play AH", "play 8S",
+                   "meld marriage KS QSb"):
+        deal.apply(action)
+    assert Card("QSa") in deal.table(0) and Card("QSb") in deal.table(0)
+    return deal
+
+
 @pytest.fixture
 def write_profile(tmp_path: Path) -> Callable[[str, str | bytes], Path]:
     """Write a profile file into a temporary folder: ``write_profile("house.toml", text)``."""

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import BUILTIN_PROFILES, played
+from conftest import BUILTIN_PROFILES, played, two_queens_of_spades_tabled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jokers import JOKER_PROFILES, quartet_position
 
-from bezique import Card, Deal, load_profile, profile_from_toml
+from bezique import Deal, load_profile, profile_from_toml
 from bezique.actions import Action, Announce, CallOut, DixShow, Draw, Meld, Play
 from bezique.cards import card_name
 from bezique.check.strategies import profiles
@@ -253,15 +253,8 @@ def test_two_tabled_copies_in_different_declarations_get_different_ids() -> None
     # QSa tabled in a bezique, QSb in a marriage: four queens with either is legal and they
     # differ (R10), though both take the same kinds, each with its queen of spades from the
     # table. Only the copy tells them apart, so the id names the copy.
-    rules = load_profile("bezique")
-    deal = Deal.from_position(
-        rules,
-        hands=["QS JD QS KS QH QD QC AC", "7S 8S 9S 7C 8C 9C 10C JC"],
-        stock="AH AH 10H 10H KH KH 8H 8H JH JH AD 9D", turn_up="9D", dealer=1, reachable=False)
-    for action in ("play AC", "play 7S", "meld bezique QSa JD", "draw", "play AH", "play 8S",
-                   "meld marriage KS QSb"):
-        deal.apply(action)
-    assert Card("QSa") in deal.table(0) and Card("QSb") in deal.table(0)
+    deal = two_queens_of_spades_tabled()
+    rules = deal.rules
     first = Announce("four_queens", ("QSa", "QH", "QD", "QC"))
     second = Announce("four_queens", ("QSb", "QH", "QD", "QC"))
     assert first in deal.legal_actions() and second in deal.legal_actions()

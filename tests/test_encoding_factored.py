@@ -9,12 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BUILTIN_PROFILES
+from conftest import BUILTIN_PROFILES, two_queens_of_spades_tabled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bezique.encoding_factored as factored
-from bezique import Card, Deal, load_profile
+from bezique import Deal, load_profile
 from bezique.actions import Action, Announce, CallOut, DixExchange, Draw, Meld, Play
 from bezique.check.strategies import profiles
 from bezique.encoding import (
@@ -148,15 +148,8 @@ def test_a_play_is_its_face_and_copies_that_differ_take_the_next_qualifier() -> 
 def test_declarations_with_different_copies_are_both_reachable() -> None:
     # QSa tabled in a bezique, QSb in a marriage: four queens with either is legal and they
     # differ (R10); one form, two qualifiers
-    rules = load_profile("bezique")
-    deal = Deal.from_position(
-        rules,
-        hands=["QS JD QS KS QH QD QC AC", "7S 8S 9S 7C 8C 9C 10C JC"],
-        stock="AH AH 10H 10H KH KH 8H 8H JH JH AD 9D", turn_up="9D", dealer=1, reachable=False)
-    for action in ("play AC", "play 7S", "meld bezique QSa JD", "draw", "play AH", "play 8S",
-                   "meld marriage KS QSb"):
-        deal.apply(action)
-    assert Card("QSa") in deal.table(0) and Card("QSb") in deal.table(0)
+    deal = two_queens_of_spades_tabled()
+    rules = deal.rules
     first = Announce("four_queens", ("QSa", "QH", "QD", "QC"))
     second = Announce("four_queens", ("QSb", "QH", "QD", "QC"))
     enc = encoding(rules, factored=True)
