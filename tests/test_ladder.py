@@ -18,6 +18,7 @@ import bezique
 from bezique.bots import RandomBot, check_bot_spec, make_bot, play_deal, play_game, seat_bots
 from bezique.cli.main import main
 from bezique.errors import ExtraMissing
+from bezique.lab.journal import JournalError
 from bezique.lab.ladder import Ladder, fit, ladder, ratings_of, seatings
 from bezique.search import SearchBot
 from bezique.search.cheat import CheatBot
@@ -205,3 +206,84 @@ def test_a_profile_of_more_seats_rotates_every_seating(
     result = ladder(short3, ["random", "greedy"], games=6, seed=1)
     assert result.seatings == 6 and len(result.games) == 6
     assert len({g.seats for g in result.games}) == 6 and len({g.seed for g in result.games}) == 1
+
+
+# ------------------------------------------------------------------------------ the journal
+
+
+def _games(result: Ladder) -> list[tuple[tuple[str, ...], int, tuple[int, ...], str | None]]:
+    return [(g.seats, g.seed, g.totals, g.winner) for g in result.games]
+
+
+def test_a_journaled_run_stopped_half_way_resumes_to_the_same_games(
+    short: Path, run: Ladder, tmp_path: Path,
+) -> None:
+    journal = tmp_path / "ladder.jsonl"
+
+    def stop_after_five(done: int, total: int) -> None:
+        if done >= 5:
+            raise KeyboardInterrupt
+
+    first = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal,
+                   progress=stop_after_five)
+    assert first.interrupted and len(first.games) == 5
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 5
+    seen: list[int] = []
+    again = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal,
+                   workers=2, progress=lambda done, total: seen.append(done))
+    assert not again.interrupted and _games(again) == _games(run)
+    assert again.ratings == run.ratings
+    assert seen[0] > 5 and seen[-1] == len(run.games)  # the journaled games are not replayed
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(run.games)
+    third = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal)
+    assert _games(third) == _games(run)
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == len(run.games)
+
+
+def test_a_journal_keeps_each_run_apart_and_skips_a_line_cut_short(
+    short: Path, tmp_path: Path,
+) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    ladder(short, ["random", "greedy"], games=2, seed=1, journal=journal)
+    with journal.open("a", encoding="utf-8") as out:
+        out.write('{"key": {"profile": "short", "bo')  # killed while writing
+    other = ladder(short, ["random", "greedy"], games=2, seed=2, journal=journal)
+    assert len(other.games) == 2
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4 and all(line.endswith("}") for line in lines)  # the cut one dropped
+    again = ladder(short, ["random", "greedy"], games=2, seed=1, journal=journal,
+                   progress=lambda done, total: pytest.fail("replayed a journaled game"))
+    assert len(again.games) == 2
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda row: row.update(seats=["greedy", "greedy"]), r"game 0: expected seats"),
+    (lambda row: row.update(seed=row["seed"] + 1), r"game 0: expected seats .* and seed"),
+    (lambda row: row.update(totals=["1000", 0]), "a total per team"),
+    (lambda row: row.update(winner="planner"), "a winner among the seats"),
+    (lambda row: row.pop("totals"), "game 0: 'totals'"),
+])
+def test_a_tampered_journal_line_is_refused_with_its_game(
+    short: Path, tmp_path: Path, change: Callable[[dict[str, object]], object], message: str,
+) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    ladder(short, ["random", "greedy"], games=2, seed=1, journal=journal)
+    lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+    first = next(line for line in lines if line["index"] == 0)
+    change(first["row"])
+    journal.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(JournalError, match=message):
+        ladder(short, ["random", "greedy"], games=2, seed=1, journal=journal)
+
+
+def test_a_journal_line_that_is_not_a_unit_is_named_by_file_and_line(
+    short: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    journal = tmp_path / "ladder.jsonl"
+    journal.write_text('{"key": {}, "index": 0, "row": {}}\n[1, 2]\n', encoding="utf-8")
+    with pytest.raises(JournalError, match=r"ladder.jsonl:2: expected an object"):
+        ladder(short, ["random", "greedy"], games=2, journal=journal)
+    assert main(["ladder", "--profile", str(short), "--bots", "random,greedy", "--games", "2",
+                 "--journal", str(journal)]) == 2
+    assert "ladder.jsonl:2: expected an object" in capsys.readouterr().err

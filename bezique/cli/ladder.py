@@ -6,7 +6,8 @@ interval, beside a table of each pair's score with its Wilson interval (`bezique
 (``pip install 'bezique[lab]'``); ``--backend ray`` runs the games as Ray tasks. The bots are
 specs as elsewhere, plus ``cheat`` (it sees every card: the ceiling) and ``ismcts:SECONDS``
 (OpenSpiel's ISMCTS, ``pip install 'bezique[openspiel]'``). Ctrl-C stops the run and rates the
-games played so far (exit status 130).
+games played so far (exit status 130); with ``--journal FILE`` each finished game is kept in
+``FILE`` and the same command resumes the run where it stopped.
 
 >>> from bezique.cli.main import main
 >>> main(["ladder", "--bots", "random,greedy", "--games", "2"])  # doctest: +ELLIPSIS
@@ -52,6 +53,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pool_options(parser, BACKENDS)
     parser.add_argument("--json", type=Path, default=None, metavar="FILE",
                         help="write the ladder as JSON, one row per game")
+    parser.add_argument("--journal", type=Path, default=None, metavar="FILE",
+                        help="add each finished game to FILE and skip the games of the same "
+                        "run found there: run the same command again to resume")
     parser.add_argument("--plot", type=Path, default=None, metavar="FILE",
                         help="write the ratings as a PNG (needs matplotlib)")
     add_progress_options(parser)
@@ -102,7 +106,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             require_matplotlib()
         show = args.progress or (not args.quiet and sys.stderr.isatty())
         result = ladder(rules, bots, games=args.games, seed=args.seed, workers=args.workers,
-                        backend=args.backend, address=args.address,
+                        backend=args.backend, address=args.address, journal=args.journal,
                         progress=ProgressBar(sys.stderr) if show else None)
     except (ExtraMissing, ValueError) as exc:
         print(f"bezique ladder: {str(exc).removeprefix('ladder: ')}", file=sys.stderr)

@@ -45,8 +45,9 @@ from typing import Any
 from attrs import frozen
 
 from bezique.bots import check_bot_spec, make_bot, play_game
+from bezique.lab import journal as run_journal
 from bezique.lab.comparison import check_run
-from bezique.lab.simulation import Progress, chunks, run_tasks, unit_finished, unit_seed
+from bezique.lab.simulation import Progress, run_tasks, unit_finished, unit_seed
 from bezique.lab.stats import Z95, wilson
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
@@ -167,13 +168,66 @@ def play_ladder_game(rules: Rules, pair: tuple[str, str], seating: Sequence[int]
                       round(time.perf_counter() - start, 3))
 
 
-def _unit(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
-          index: int) -> tuple[int, LadderGame]:
-    """Game ``index`` of the run: game ``index % games`` of pair ``index // games``."""
+def _place(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
+           index: int) -> tuple[tuple[str, str], tuple[int, ...], int]:
+    """Where game ``index`` of the run is played: game ``index % games`` of pair ``index //
+    games``, its seating and its seed."""
     table = seatings(rules)
     g = index % games
-    return index, play_ladder_game(rules, pairs[index // games], table[g % len(table)],
-                                   unit_seed(seed, g // len(table)))
+    return pairs[index // games], table[g % len(table)], unit_seed(seed, g // len(table))
+
+
+def _unit(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
+          index: int) -> tuple[int, LadderGame]:
+    """Game ``index`` of the run (`_place`), played."""
+    return index, play_ladder_game(rules, *_place(rules, pairs, games, seed, index))
+
+
+def _game_row(game: LadderGame) -> dict[str, Any]:
+    return {"seats": list(game.seats), "seed": game.seed, "totals": list(game.totals),
+            "winner": game.winner, "seconds": game.seconds}
+
+
+def _journaled(path: str | Path, key: Mapping[str, Any], rules: Rules,
+               pairs: Sequence[tuple[str, str]], games: int, seed: int) -> dict[int, LadderGame]:
+    """The games of this run already in the journal at ``path``, each checked to be the game
+    of its index (its seats and seed) with totals for every team and a winner among them."""
+    found = {}
+    for index, row in run_journal.read(path, key).items():
+        try:
+            if index >= len(pairs) * games:
+                raise ValueError("past the run's last game")
+            pair, seating, game_seed = _place(rules, pairs, games, seed, index)
+            seats = tuple(pair[k] for k in seating)
+            game = LadderGame(tuple(row["seats"]), row["seed"], tuple(row["totals"]),
+                              row["winner"], float(row.get("seconds", 0.0)))
+            if game.seats != seats or game.seed != game_seed:
+                raise ValueError(f"expected seats {list(seats)} and seed {game_seed}")
+            if (len(game.totals) != len(rules.teams)
+                    or not all(type(t) is int for t in game.totals)
+                    or (game.winner is not None and game.winner not in seats)):
+                raise ValueError("expected a total per team and a winner among the seats")
+        except (KeyError, TypeError, ValueError) as error:
+            raise run_journal.JournalError(f"{path}: game {index}: {error}") from None
+        found[index] = game
+    return found
+
+
+def _to_play(total: int, played: Mapping[int, LadderGame]) -> list[range]:
+    """The games not played yet, as ranges of consecutive indexes of at most
+    `GAMES_PER_TASK`."""
+    out: list[range] = []
+    start: int | None = None
+    for i in range(total + 1):
+        if i < total and i not in played:
+            start = i if start is None else start
+            if i + 1 - start == GAMES_PER_TASK:
+                out.append(range(start, i + 1))
+                start = None
+        elif start is not None:
+            out.append(range(start, i))
+            start = None
+    return out
 
 
 def play_ladder_chunk(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
@@ -384,6 +438,7 @@ def ladder(
     backend: str = "local",
     progress: Progress | None = None,
     address: str | None = None,
+    journal: str | Path | None = None,
 ) -> Ladder:
     """Every pair of ``bots`` (specs: ``greedy``, ``search:0.05``, ``cheat``, ``ismcts:0.1``
     …) plays ``games`` whole games of ``profile`` (`Rules`, a built-in name or a profile
@@ -395,9 +450,12 @@ def ladder(
     budget).
 
     Ctrl-C (KeyboardInterrupt, also from ``progress``) stops the run: the games finished so
-    far are rated, with ``interrupted`` set. Raises `bezique.errors.ProfileError` for a bad
-    profile, ValueError for bad bots, counts or backend, `bezique.errors.ExtraMissing` for a
-    bot or backend whose extra is missing."""
+    far are rated, with ``interrupted`` set. With ``journal`` every finished game is
+    added to that file (`bezique.lab.journal`) and the games of the same run found there are
+    not played again: a stopped run resumes where it stopped. Raises
+    `bezique.errors.ProfileError` for a bad profile, ValueError for bad bots, counts or
+    backend (`bezique.lab.journal.JournalError` for a journal line that is not a game of this
+    run), `bezique.errors.ExtraMissing` for a bot or backend whose extra is missing."""
     rules = profile if isinstance(profile, Rules) else load_profile(profile)
     bots = tuple(bots)
     _check(rules, bots, games, workers, backend)
@@ -405,28 +463,37 @@ def ladder(
     games = -(-games // per_seed) * per_seed
     pairs = pairings(bots)
     total = len(pairs) * games
-    played: dict[int, LadderGame] = {}
+    key = {"profile": rules.name, "digest": rules.digest, "bots": list(bots), "seed": seed,
+           "games_per_pair": games}
+    played: dict[int, LadderGame] = ({} if journal is None else
+                                     _journaled(journal, key, rules, pairs, games, seed))
+    before = len(played)
     start = time.perf_counter()
 
     def keep(chunk: list[tuple[int, LadderGame]]) -> None:
         played.update(chunk)
+        if journal is not None:
+            run_journal.append(journal, key, ((i, _game_row(g)) for i, g in chunk))
+
+    def shown(done: int, _: int) -> None:
+        if progress is not None:
+            progress(before + done, total)
 
     task = partial(play_ladder_chunk, rules, pairs, games, seed)
+    todo = _to_play(total, played)
     interrupted = False
     try:
         if backend == "ray":
             from bezique.lab.on_ray import run_on_ray
 
-            run_on_ray(task, chunks(total, GAMES_PER_TASK), keep, games=total,
-                       progress=progress, address=address)
+            run_on_ray(task, todo, keep, games=total - before, progress=shown, address=address)
         elif workers == 1:
-            for i in range(total):
+            for i in (i for indexes in todo for i in indexes):
                 keep([_unit(rules, pairs, games, seed, i)])
-                if progress is not None:
-                    progress(i + 1, total)
+                shown(len(played) - before, total)
         else:
-            run_tasks(task, chunks(total, GAMES_PER_TASK), workers=workers, progress=progress,
-                      units=total, on_result=keep)
+            run_tasks(task, todo, workers=workers, progress=shown, units=total - before,
+                      on_result=keep)
     except KeyboardInterrupt:
         interrupted = True
     done = tuple(played[i] for i in sorted(played))
