@@ -11,7 +11,7 @@ import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.search import SearchBot, evaluate
 from bezique.search.game_value import GRID, GameValue, race
-from bezique.search.values import PointsValue, leaf_value
+from bezique.search.values import BLEND_WEIGHT, BlendValue, PointsValue, leaf_value
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +78,28 @@ def test_the_objective_is_the_games_only_at_two_seats(bezique_rules: bezique.Rul
         leaf_value(deal.observation(0), "money")
     with pytest.raises(ValueError, match="objective"):
         SearchBot(objective="money")
+
+
+def test_the_blend_is_the_game_with_the_points_as_a_tie_break(
+        bezique_rules: bezique.Rules) -> None:
+    """Deals of the same worth for the game rank by their point difference, a tenth of the
+    target's worth at most a target's difference; a deal that decides the game still counts
+    as the game."""
+    deal = bezique.Deal.new(bezique_rules, seed=2, totals=(100, 100))
+    blend = leaf_value(deal.observation(0), "blend")
+    assert isinstance(blend, BlendValue)
+    game = leaf_value(deal.observation(0), "game")
+    assert isinstance(game, GameValue)
+    for scores in [(400, 400), (900, 300), (300, 900), (1200, 0)]:
+        difference = (scores[0] - scores[1]) / 1000
+        assert blend.of_scores(scores) == pytest.approx(
+            game.of_scores(scores) + BLEND_WEIGHT * difference)
+    late = bezique.Deal.new(bezique_rules, seed=2, totals=(990, 200))
+    decided = leaf_value(late.observation(0), "blend")
+    assert decided.of_scores((500, 100)) == pytest.approx(1 + BLEND_WEIGHT * 0.4)  # won
+    four = bezique.Deal.new(bezique.load_profile("partnership"), seed=2)
+    assert isinstance(leaf_value(four.observation(0), "blend"), PointsValue)
+    assert SearchBot(objective="blend").objective == "blend"
 
 
 def test_evaluate_values_the_game_where_the_deal_decides_it(bezique_rules: bezique.Rules) -> None:

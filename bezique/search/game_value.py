@@ -21,6 +21,11 @@ worth the team's lead over the best other team as a share of the target (no race
 is built once per profile and target in a process (about a second: the sample deals). GreedyBot
 scores below the search, so the model expects slightly longer races than SearchBots play; what the
 objective gains is measured (docs/bots.md), not assumed.
+
+The blend (``"blend"``) is the game objective plus `bezique.search.values.BLEND_WEIGHT` times
+the deal's point difference divided by the target: where the game's worth of two actions is
+the same in most worlds (a deal far from the target, or one whose outcome is settled), the
+points still tell them apart.
 """
 
 from __future__ import annotations
@@ -41,8 +46,9 @@ from bezique.settlement import Settlement, settle
 
 __all__ = ["GRID", "OBJECTIVES", "SAMPLE_DEALS", "GameValue", "Race", "race"]
 
-OBJECTIVES = ("points", "game")
-"""What `bezique.search.SearchBot` may aim at: the deal's points, or the game."""
+OBJECTIVES = ("points", "game", "blend")
+"""What `bezique.search.SearchBot` may aim at: the deal's points, the game, or the game with
+the points as a tie-break (`bezique.search.values.BlendValue`)."""
 
 GRID = 20
 """Grid steps from zero to the target in the race model."""

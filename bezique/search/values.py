@@ -33,8 +33,10 @@ from bezique.search.horizon import choose
 from bezique.search.solver import difference, solve
 
 __all__ = [
+    "BLEND_WEIGHT",
     "ActionValue",
     "Advice",
+    "BlendValue",
     "Evaluation",
     "Leaf",
     "PointsValue",
@@ -172,22 +174,49 @@ class PointsValue:
         return float(difference(scores, self.player, self.team_of))
 
 
-Leaf = PointsValue | GameValue
+BLEND_WEIGHT = 0.1
+"""The weight of the point difference (divided by the target) in the blend objective."""
+
+
+class BlendValue:
+    """The blend objective: the game's worth (`GameValue`) plus `BLEND_WEIGHT` times the deal's
+    point difference (`PointsValue`) divided by the game's ``target``."""
+
+    def __init__(self, game: GameValue, points: PointsValue, target: int) -> None:
+        self.game = game
+        self.points = points
+        self.weight = BLEND_WEIGHT / max(1, target)
+
+    def of_deal(self, deal: Deal) -> float:
+        """The finished ``deal``'s worth for the game plus the weighted point difference."""
+        return self.game.of_deal(deal) + self.weight * self.points.of_deal(deal)
+
+    def of_scores(self, scores: Sequence[int]) -> float:
+        """The same for a deal ending with ``scores`` (one a seat; a solved end phase's)."""
+        return self.game.of_scores(scores) + self.weight * self.points.of_scores(scores)
+
+
+Leaf = PointsValue | GameValue | BlendValue
 """What the search values a finished deal, or a solved end phase's scores, by."""
 
 
 def leaf_value(observation: Observation, objective: str) -> Leaf:
     """The objective ``objective`` (`bezique.search.game_value.OBJECTIVES`) for the observer
     of ``observation``: `PointsValue`, or at two seats `GameValue` on the observation's game
-    totals and target (at more seats the search plays for its side's points in either case).
-    `ValueError` for an objective that is not one."""
+    totals and target (`BlendValue` of both for ``"blend"``); at more seats the search plays
+    for its side's points whatever the objective. `ValueError` for an objective that is not
+    one."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective: expected one of {', '.join(OBJECTIVES)}, got {objective!r}")
     rules = observation.rules
+    points = PointsValue(observation.player, rules.team_of)
     if objective == "points" or rules.players > 2:
-        return PointsValue(observation.player, rules.team_of)
-    return GameValue(rules, player=observation.player, totals=observation.totals,
+        return points
+    game = GameValue(rules, player=observation.player, totals=observation.totals,
                      target=observation.target, dealer=observation.dealer)
+    if objective == "blend":
+        return BlendValue(game, points, observation.target)
+    return game
 
 
 def values_of(actions: list[Action], results: list[list[float]]) -> tuple[ActionValue, ...]:
