@@ -4,10 +4,10 @@ candidates. Which candidates the reuse rules allow is `bezique.ledger`'s job.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 from types import FunctionType
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final
 
 from bezique.actions import LISTING_KEY
 from bezique.cards import (
@@ -304,18 +304,35 @@ class Pruner:
         return 0
 
 
-class KindGroups(Protocol):
-    """What `candidates` reads a kind's groups of interchangeable copies from (a dict, or
-    `bezique.legal`'s lazy mapping)."""
+class KindGroups:
+    """What `candidates` reads a kind's groups of interchangeable copies from: the base class
+    of `bezique.legal`'s lazy mapping (so that the compiled build calls its `groups` as a
+    native method), or a mapping wrapped (`GroupsOf`)."""
 
-    def __getitem__(self, kind: int, /) -> list[int]:
+    __slots__ = ()
+
+    def groups(self, kind: int) -> list[int]:
         """The groups of kind ``kind``'s copies, as lane bytes."""
+        raise NotImplementedError
+
+
+class GroupsOf(KindGroups):
+    """The groups of a mapping (a dict of kind to lane bytes, say) as `KindGroups`."""
+
+    __slots__ = ("of",)
+
+    def __init__(self, of: Mapping[int, list[int]]) -> None:
+        self.of = of
+
+    def groups(self, kind: int) -> list[int]:
+        """``of[kind]``."""
+        return self.of[kind]
 
 
 def candidates(
     c: Compiled,
     mine: int,
-    parts: KindGroups,
+    parts: KindGroups | Mapping[int, list[int]],
     trump: int | None,
     blocked: Pruner | None = None,
     within_reach: Sequence[FlatPattern] | None = None,
@@ -323,10 +340,11 @@ def candidates(
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
-    ``parts[k]``: kind ``k``'s equivalence groups of copies (same place, same meld history), as
-    lane bytes; copies within a group are interchangeable, so only the lowest are taken. It is
-    looked up only for the kinds whose lane in ``split`` is not empty (the cards that may
-    split a kind: tabled or dix-scored ones); every other kind's copies form one group.
+    ``parts``: each kind's equivalence groups of copies (same place, same meld history), as
+    lane bytes (a `KindGroups`, or a mapping of kind to groups); copies within a group are
+    interchangeable, so only the lowest are taken. It is looked up only for the kinds whose
+    lane in ``split`` is not empty (the cards that may split a kind: tabled or dix-scored
+    ones); every other kind's copies form one group.
     ``blocked``: the player's `Book`, whose ``blocked(t, reach)`` are the cards that can never
     serve in ``t`` from the player's cards ``reach`` that ``t`` may take (the reuse rules), left
     out before enumerating (a method called natively in the compiled build). ``within_reach``:
@@ -334,6 +352,7 @@ def candidates(
     """
     if within_reach is None:
         within_reach = reachable(c, mine, trump)[0]
+    by_kind = parts if isinstance(parts, KindGroups) else GroupsOf(parts)
     for t, pattern, need, checks, reach, simple in within_reach:
         avail = mine
         if blocked is not None:
@@ -346,7 +365,7 @@ def candidates(
                 if LANE_COUNT[lane] < n:
                     break
                 if split >> shift & 0xFF:
-                    held = [g for g in parts[shift >> 3] if lane & g & -g]
+                    held = [g for g in by_kind.groups(shift >> 3) if lane & g & -g]
                     if len(held) > 1:  # one choice per group (one card: last group first)
                         if multi is None:
                             multi = []
@@ -382,7 +401,7 @@ def candidates(
                 if not lane:
                     continue
                 if split >> shift & 0xFF:
-                    groups.extend((shift, g) for g in parts[k] if lane & g & -g)
+                    groups.extend((shift, g) for g in by_kind.groups(k) if lane & g & -g)
                 else:
                     groups.append((shift, lane))
             found = _choose(groups, n)
