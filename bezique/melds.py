@@ -23,6 +23,7 @@ from bezique.cards import (
 )
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 from bezique.frozen import Frozen, describe_fields
+from bezique.reach import reach_status
 
 
 class Declaration(Frozen):
@@ -429,32 +430,9 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
 
 NATIVE: Final = not isinstance(_holds, FunctionType)
 """Whether this module runs compiled (mypyc makes its functions built-in ones): `reachable`
-then reads the patterns' slots itself (`reach_status`: twice as fast there) rather than call
-the profile's generated check (`Compiled.reach_check`), which the interpreter runs (three times
-as fast as `reach_status` in the pure build)."""
-
-
-def reach_status(slots: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], mine: int) -> int:
-    """What `Compiled.reach_check` answers for the cards ``mine``, from one trump state's
-    `Compiled.reach_slots` (bit ``i``: pattern ``i`` has enough cards in every slot)."""
-    lanes = mine.to_bytes(LANES, "little")
-    status = 0
-    bit = 1
-    for pattern in slots:
-        for n, kinds in pattern:
-            if n == 1 and len(kinds) == 1:
-                if not lanes[kinds[0]]:
-                    break
-            else:
-                held = 0
-                for k in kinds:
-                    held += LANE_COUNT[lanes[k]]
-                if held < n:
-                    break
-        else:
-            status |= bit
-        bit <<= 1
-    return status
+then reads the profile's reach tables itself (`bezique.reach.reach_status`) rather than call
+the function generated from them (`Compiled.reach_check`), which the interpreter runs
+faster."""
 
 
 REACH_FOUND_SIZE: Final = 1 << 12
@@ -465,7 +443,7 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
     card those patterns may take. Equal answers are the same objects (a memo key)."""
     index = 0 if trump is None else trump + 1
     status = (
-        reach_status(c.reach_slots[index], mine) if NATIVE
+        reach_status(c.reach_tables[index], mine) if NATIVE
         else c.reach_check[index](mine.to_bytes(LANES, "little")))
     if not status:
         return _NOTHING

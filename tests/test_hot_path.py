@@ -18,7 +18,8 @@ import bezique
 from bezique.cards import LANES
 from bezique.check.strategies import profiles
 from bezique.compile import Compiled, compile_rules
-from bezique.melds import reach_status, reachable
+from bezique.melds import reachable
+from bezique.reach import reach_status
 
 BUILT_IN = bezique.list_profiles()
 
@@ -62,9 +63,9 @@ def test_both_reach_checks_give_the_same_answer(name: str) -> None:
         mine = 0
         for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
             mine |= 1 << x
-        for index, slots in enumerate(c.reach_slots):
+        for index, table in enumerate(c.reach_tables):
             expected = c.reach_check[index](mine.to_bytes(LANES, "little"))
-            assert reach_status(slots, mine) == expected
+            assert reach_status(table, mine) == expected
 
 
 _SCRATCH: dict[bezique.Rules, Compiled] = {}
