@@ -110,6 +110,22 @@ def _qualified_plays(
     """Per kind whose copies fall into several groups, lowest kind first: one qualified play
     per group. Copies split between hand and table, or several on the table (maybe in
     different declarations), or with different dix histories, may differ in consequences."""
+    split = _split_kinds(table, hand, scored) if NATIVE else _split_lanes(table, hand, scored)
+    out: list[tuple[int, list[Action]]] = []
+    tabled = d._tabled(p) if split else []
+    while split:
+        low = split & -split
+        split ^= low
+        k = low.bit_length() - 1 if NATIVE else low.bit_length() >> 3
+        parts = d._kind_parts(p, k, tabled)
+        if len(parts) > 1:
+            out.append((k, [_QUALIFIED_PLAYS[k * 8 + LOWEST[g]] for g in parts]))
+    return out
+
+
+def _split_lanes(table: int, hand: int, scored: int) -> int:
+    """The kinds whose copies may fall into several groups, as bit 0 of their lanes: the
+    pure build's form (a few operations on the whole card masks)."""
     split = 0
     if table:
         kinds = lane_any(table)
@@ -120,13 +136,21 @@ def _qualified_plays(
             split |= lane_any(table & ~lowest_copies(table))
     if scored:
         split |= lane_any(scored) & lane_any((hand | table) & ~scored)
-    out: list[tuple[int, list[Action]]] = []
-    tabled = d._tabled(p) if split else []
-    while split:
-        low = split & -split
-        split ^= low
-        k = low.bit_length() >> 3
-        parts = d._kind_parts(p, k, tabled)
-        if len(parts) > 1:
-            out.append((k, [_QUALIFIED_PLAYS[k * 8 + LOWEST[g]] for g in parts]))
-    return out
+    return split
+
+
+def _split_kinds(table: int, hand: int, scored: int) -> int:
+    """`_split_lanes` as bit ``k`` for kind ``k``, read lane by lane: the compiled build's form
+    (an operation on a whole card mask allocates a Python int there; a lane is a machine
+    int). A test holds both to the same kinds."""
+    top = ((table | scored).bit_length() + 7) >> 3
+    tb = table.to_bytes(LANES, "little")
+    hb = hand.to_bytes(LANES, "little")
+    sb = scored.to_bytes(LANES, "little")
+    split = 0
+    for k in range(top):
+        t = tb[k]
+        s = sb[k]
+        if (t and (hb[k] or t & (t - 1))) or (s and (hb[k] | t) & ~s):
+            split |= 1 << k
+    return split
