@@ -14,7 +14,8 @@ T = TypeVar("T")
 
 HOT_PATH: tuple[str, ...] = (
     "actions", "cards", "carte", "compile", "count", "deal", "events", "flags", "frozen", "ledger",
-    "legal", "melds", "moves", "observation", "partners", "resolve", "start", "state", "tricks",
+    "legal", "melds", "moves", "observation", "partners", "plays", "reach", "resolve", "start",
+    "state", "tricks",
 )
 """The modules of `bezique` that the compiled build compiles with mypyc (``hatch_build.py``)."""
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Final
+from typing import Final, cast
 
 from bezique.errors import NotationError
 
@@ -435,6 +435,12 @@ def as_card(value: int | str) -> Card:
 def as_cards(values: Iterable[int | str] | str) -> tuple[Card, ...]:
     """``values`` (ints, `Card` values or notation tokens; or one string of tokens) as a tuple
     of `Card`, in the order given."""
+    if type(values) is tuple:  # already `Card` values (a listed declaration's): kept as is
+        for v in values:
+            if type(v) is not Card:
+                break
+        else:
+            return cast("tuple[Card, ...]", values)
     if isinstance(values, str):
         values = values.replace(",", " ").split()
     elif not isinstance(values, (tuple, list)):  # a union would be built at every call

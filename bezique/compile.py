@@ -10,8 +10,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
-from bezique.cards import JOKER, JOKER_KIND, LANE_COUNT, LANES, RANKS, kind_bits, kind_of
+from bezique.cards import JOKER, JOKER_KIND, LANES, RANKS, kind_bits, kind_of
 from bezique.flags import RuleFlags
+from bezique.reach import ReachTable, generated_check
 from bezique.rules.model import Rules
 from bezique.wild import joker_game, wild_jokers, wild_patterns
 
@@ -230,33 +231,6 @@ def _flatten(
     return tuple(out)
 
 
-def _reach_check(flat: tuple[FlatPattern, ...]) -> Callable[[bytes], int]:
-    """A function telling, from the lane bytes of a player's cards (``cards.to_bytes(LANES,
-    "little")``), which patterns of ``flat`` the cards hold enough cards for (bit ``i``:
-    ``flat[i]``).
-
-    Generated once per profile and trump state, one ``if`` per pattern over byte lookups: three
-    times as fast as a loop over the patterns, and it runs on every declaring turn. The source
-    is built from integers only (kinds and counts), never from profile text.
-    """
-    lines = ["def check(b):", "    s = 0"]
-    for i, (_, pattern, _, _, _, _) in enumerate(flat):
-        tests = []
-        for _, n, kinds in pattern:
-            if len(kinds) == 1 and n == 1:
-                tests.append(f"b[{kinds[0]:d}]")
-            else:
-                total = " + ".join(f"P[b[{k:d}]]" for k in kinds)
-                tests.append(f"{total} >= {n:d}")
-        lines.append(f"    if {' and '.join(tests) or 'True'}:")
-        lines.append(f"        s |= {1 << i:d}")
-    lines.append("    return s")
-    namespace: dict[str, Any] = {"P": LANE_COUNT}
-    exec("\n".join(lines), namespace)
-    check: Callable[[bytes], int] = namespace["check"]
-    return check
-
-
 class Compiled(RuleFlags):
     """Everything the engine needs from a profile, as ints and tuples (and the knobs it reads
     on every turn, `RuleFlags`).
@@ -287,10 +261,10 @@ class Compiled(RuleFlags):
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
     reach_check: tuple[Callable[[bytes], int], ...]
     """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
-    their lane bytes (see `_reach_check`)."""
-    reach_slots: tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...] = ()
-    """Per trump state, the slots of each of `flat_patterns` as (count, kinds): what
-    `bezique.melds.reach_status` reads in the compiled build in place of `reach_check`."""
+    their lane bytes (`bezique.reach.generated_check`, what the pure build runs)."""
+    reach_tables: tuple[ReachTable, ...] = ()
+    """Per trump state, `flat_patterns` as `bezique.reach.reach_status` reads them (what the
+    compiled build runs in place of `reach_check`)."""
     reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...]
     """Per trump state: the patterns of each answer of `reach_check` and every card they may
     take, built once per answer (so equal answers give the same tuple object)."""
@@ -528,6 +502,8 @@ def compile_rules(rules: Rules) -> Compiled:
         _patterns(t, melds_cfg.bezique_pair, pack_bits, wild_jokers(rules, t.name))
         for t in templates)
     flat = _flatten(templates, patterns)
+    reach_slots = [tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in entries)
+                   for entries in flat]
     n = rules.players
     next_seat = tuple((p + 1) % n for p in range(n))
     team_of = rules.team_of
@@ -559,7 +535,7 @@ def compile_rules(rules: Rules) -> Compiled:
         meld_by_name={t.name: t for t in templates},
         patterns=patterns,
         flat_patterns=flat,
-        reach_check=tuple(_reach_check(entries) for entries in flat),
+        reach_check=tuple(generated_check(slots) for slots in reach_slots),
         reach_found=tuple({} for _ in flat),
         meld_memo=[None] * (2 * n),
         book_memo=[None] * n,
@@ -591,6 +567,5 @@ def compile_rules(rules: Rules) -> Compiled:
     (compiled.joker_bits, compiled.joker_once, compiled.not_fresh, compiled.meld_extras,
      compiled.first_bezique) = joker_game(rules, pack_bits)
     compiled.set_flags(rules, trick_value)
-    compiled.reach_slots = tuple(
-        tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in entries) for entries in flat)
+    compiled.reach_tables = tuple(ReachTable(slots) for slots in reach_slots)
     return compiled

@@ -61,6 +61,21 @@ class RuleFlags:
     """``melds.require_trump_marriage_before_sequence``."""
     fresh_required: bool = False
     """``melds.new_card_from_hand_required``."""
+    reform: bool = False
+    """``melds.reform_after_play`` (the reuse ledger reads these on every declaration)."""
+    reform_needs_hand: bool = False
+    """``melds.reform_requires_hand_card``."""
+    repair: bool = False
+    """A marriage may be re-paired with a free card of a broken one: ``reform`` without
+    ``reform_needs_hand`` (`bezique.ledger.may_repair`)."""
+    seq_to_marriage: bool = False
+    """``melds.sequence_to_marriage``."""
+    marriage_to_seq: bool = True
+    """``melds.marriage_to_sequence``."""
+    second_double: bool = False
+    """``melds.second_double_on_used_pair``."""
+    double_singles: bool = False
+    """``melds.double_after_two_singles``."""
 
     def set_flags(self, rules: Rules, trick_value: tuple[int, ...]) -> None:
         """Read the knobs of ``rules`` into these fields (``trick_value``: the points of a
@@ -91,3 +106,10 @@ class RuleFlags:
         self.reuse_never = melds.reuse == "never"
         self.royal_first = melds.require_trump_marriage_before_sequence
         self.fresh_required = melds.new_card_from_hand_required
+        self.reform = melds.reform_after_play
+        self.reform_needs_hand = melds.reform_requires_hand_card
+        self.repair = self.reform and not self.reform_needs_hand
+        self.seq_to_marriage = melds.sequence_to_marriage
+        self.marriage_to_seq = melds.marriage_to_sequence
+        self.second_double = melds.second_double_on_used_pair
+        self.double_singles = melds.double_after_two_singles

@@ -139,7 +139,7 @@ class Book(Pruner):
             same_class = self.by_class.get(klass, ())
             free: dict[int, int] = {}
             bound: dict[int, int] = {}
-            if not self._c.rules.melds.reform_after_play:
+            if not self._c.reform:
                 found = (list(same_class), free, bound)
             else:
                 active = [d for d in same_class if d.intact]
@@ -190,16 +190,16 @@ class Book(Pruner):
 
     def _compute_blocked(self, t: MeldTemplate) -> tuple[int, int, int]:
         """(always blocked, blocked unless re-forming, released cards that may re-form)."""
-        rules = self._c.rules.melds
-        if rules.reuse == "never":
+        c = self._c
+        if c.reuse_never:
             blocked = 0
             for d in self.binding:
                 blocked |= d.cards
             return blocked, 0, 0
         jokers = self.used_jokers(t)
-        reform = rules.reform_after_play
-        repairs = may_repair(self._c, t)
-        second = rules.second_double_on_used_pair and t.copies == 2  # DM13
+        reform = c.reform
+        repairs = may_repair(c, t)
+        second = c.second_double and t.copies == 2  # DM13
         same = hard_same = higher = 0
         for d in self.by_class.get(t.klass, ()):
             if reform and not d.intact:
@@ -213,7 +213,7 @@ class Book(Pruner):
                     hard_same |= d.cards
             elif d.order > t.order:
                 higher |= d.cards
-        hard = 0 if t.in_marriage_class and rules.sequence_to_marriage else higher
+        hard = 0 if t.in_marriage_class and c.seq_to_marriage else higher
         repair = self.reuse_context(t.klass)[1].get(t.order, 0) if repairs else 0
         return hard | hard_same | jokers, same, repair
 
@@ -235,11 +235,7 @@ def may_repair(c: Compiled, t: MeldTemplate) -> bool:
     marriage (order 1 of the marriage class), re-paired with a free card of a broken marriage
     where ``melds.reform_after_play`` is on and ``melds.reform_requires_hand_card`` off (rulings
     R8, R12 and R14, docs/rules.md#r14)."""
-    rules = c.rules.melds
-    return (
-        t.in_marriage_class and t.order == 1
-        and rules.reform_after_play and not rules.reform_requires_hand_card
-    )
+    return t.in_marriage_class and t.order == 1 and c.repair
 
 
 def meld_problem(
@@ -359,9 +355,7 @@ def _one_set(t: MeldTemplate, shared: int) -> bool:
 def _class_reuse_problem(
     c: Compiled, t: MeldTemplate, cards: int, hand: int, book: Book, scoring_pending: bool
 ) -> str | None:
-    rules = c.rules.melds
-    reform = rules.reform_after_play
-    if reform:
+    if c.reform:
         problem = _broken_order_problem(c, t, cards, book)
         if problem:
             return problem
@@ -369,7 +363,7 @@ def _class_reuse_problem(
     released = free.get(t.order, 0)
     repairing = may_repair(c, t) and cards & released
     klass = t.klass_name
-    second = rules.second_double_on_used_pair and t.copies == 2
+    second = c.second_double and t.copies == 2
     for d in active:
         shared = d.cards & cards
         if not shared:
@@ -389,13 +383,13 @@ def _class_reuse_problem(
                     "still intact (docs/rules.md#r12)"
                 )
         elif d.order > t.order:
-            if not (t.in_marriage_class and rules.sequence_to_marriage):
+            if not (t.in_marriage_class and c.seq_to_marriage):
                 return (
                     f"{_first(shared)} has already served in a higher {klass} meld "
                     "(a sequence forbids a later marriage)" if t.in_marriage_class else
                     f"{_first(shared)} has already served in a higher {klass} meld"
                 )
-        elif t.in_marriage_class and not rules.marriage_to_sequence:
+        elif t.in_marriage_class and not c.marriage_to_seq:
             return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
     tied = bound.get(t.order, 0) & cards
     if tied:
@@ -410,7 +404,7 @@ def _class_reuse_problem(
     # order), nor D5's double from two singles, the one exception
     if not cards & ~book.class_cards(t.klass) and not cards & released:
         sources = [d for d in book.by_class.get(t.klass, ()) if d.cards & cards]
-        if not (rules.double_after_two_singles and _two_singles(t, cards, sources)):
+        if not (c.double_singles and _two_singles(t, cards, sources)):
             return (
                 f"a new {klass} meld must add at least one card not yet used in that class "
                 "(docs/rules.md#r13)"
@@ -419,7 +413,7 @@ def _class_reuse_problem(
     # broken one's cards is none) takes a card from the hand; scoring one's pending re-forming
     # needs none, its cards were checked when it was announced (R11)
     if (
-        rules.reform_requires_hand_card and cards & released and not cards & hand
+        c.reform_needs_hand and cards & released and not cards & hand
         and not scoring_pending
     ):
         return "re-forming a meld needs a card from the hand (melds.reform_requires_hand_card)"
@@ -435,18 +429,17 @@ def _broken_order_problem(
     (FOSTER p.334: a sequence first forbids a marriage from its cards), nor a higher one
     where the class rule forbids it (``melds.marriage_to_sequence = false``: a marriage's
     card enters no sequence, broken or not; D7). Intact declarations: `_class_reuse_problem`."""
-    rules = c.rules.melds
     marriage = t.in_marriage_class
     for d in book.by_class.get(t.klass, ()):
         shared = d.cards & cards
         if d.intact or not shared:
             continue
-        if d.order > t.order and not (marriage and rules.sequence_to_marriage):
+        if d.order > t.order and not (marriage and c.seq_to_marriage):
             return (
                 f"{_first(shared)} has already served in a higher {t.klass_name} "
                 "meld; re-forming scores that meld again, not a lower one"
             )
-        if d.order < t.order and marriage and not rules.marriage_to_sequence:
+        if d.order < t.order and marriage and not c.marriage_to_seq:
             return f"{_first(shared)} has served in a marriage (melds.marriage_to_sequence = false)"
     return None
 
@@ -487,7 +480,7 @@ def declare(
     (e)). Both then keep the new declaration's serial as their ``binder``. Where partners
     declare with each other's tabled cards, the partner's declarations count as the
     declarer's own here (`Compiled.binding_seats`)."""
-    reform = c.rules.melds.reform_after_play
+    reform = c.reform
     seats = c.binding_seats[new.owner]  # whose declarations bind the new one's cards
     out = list(decls)
     replaced = -1

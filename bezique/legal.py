@@ -23,13 +23,20 @@ from bezique.actions import (
     Pass,
     Play,
 )
-from bezique.cards import CARD_SPACE, JOKER, LANES, card_name, iter_bits, lane_any, lowest_copies
+from bezique.cards import (
+    CARDS,
+    JOKER,
+    Card,
+    card_name,
+    iter_bits,
+)
 from bezique.carte import CARTE_CHANCES, carte_blanche_problem
 from bezique.compile import PASS_FINAL, PASS_NONE, FlatPattern
 from bezique.ledger import Book, meld_problem
-from bezique.melds import NATIVE, Declaration, candidates, reachable
+from bezique.melds import Declaration, KindGroups, candidates, reachable
 from bezique.partners import combine_problem, with_partner_table
 from bezique.players import player_name
+from bezique.plays import LOWEST, plays
 from bezique.state import DECLARE, FOLLOW, OVER
 from bezique.tricks import follow_choices, last_resort
 
@@ -57,7 +64,7 @@ def legal_actions(d: DealMoves) -> list[Action]:
                 if c.players == 2 and not c.last_resort else d._follow_allowed(mine))
         elif c.last_resort and d._end_phase:  # a lead (jokers.endgame_play)
             allowed = last_resort(mine)
-        out = _plays(d, p, allowed, mine)
+        out = plays(d, p, allowed, mine)
         if not c.extras:
             return out
         if c.dix_anytime and not d._end_phase:
@@ -89,10 +96,6 @@ def legal_actions(d: DealMoves) -> list[Action]:
     return out
 
 
-_CARD_INTS: Final = (*range(256), *[JOKER] * (JOKER - 256), *range(JOKER, CARD_SPACE))
-"""Every card int by position, the gap between 255 and `JOKER` filled (never looked up)."""
-_PLAYS: Final = tuple(Play(x) for x in _CARD_INTS)
-_QUALIFIED_PLAYS: Final = tuple(Play(x, True) for x in _CARD_INTS)
 _DRAW: Final = Draw()
 _DRAW_TURN_UP: Final = Draw(turn_up=True)
 _PASS: Final = Pass()
@@ -100,119 +103,7 @@ _DONE: Final = Done()
 _CALL_OUT: Final = CallOut()
 
 
-_LOWEST: Final = tuple((v & -v).bit_length() - 1 for v in range(256))
-"""The lowest set bit of a byte (a kind's lane): its lowest copy."""
-_PLAY_LOWEST: Final = tuple(
-    tuple(_PLAYS[k * 8 + _LOWEST[v]] if v else _PLAYS[k * 8] for v in range(256))
-    for k in range(LANES)
-)
-"""The play of the lowest copy of kind ``k`` given its lane byte: ``_PLAY_LOWEST[k][lane]``."""
-
-
-class _PlayMemo:
-    """What `_plays` worked out for a player (`Compiled.play_memo`): his own declarations
-    (`DealState._own`), table, concealed cards of the kinds below and dix-scored cards, the
-    qualified plays of those (`_qualified_plays`), the kinds tabled or dix-scored (as full
-    lanes), and every declaration of the deal then. A native class in the compiled build (a
-    tuple's items would be read as generic objects)."""
-
-    __slots__ = ("decls", "hand", "kinds", "own", "qualified", "scored", "table")
-
-    def __init__(
-        self, own: tuple[Declaration, ...], table: int, hand: int, scored: int,
-        qualified: list[tuple[int, list[Action]]], kinds: int, decls: tuple[Declaration, ...],
-    ) -> None:
-        self.own = own
-        self.table = table
-        self.hand = hand
-        self.scored = scored
-        self.qualified = qualified
-        self.kinds = kinds
-        self.decls = decls
-
-
-def _plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
-    """One play per group of interchangeable copies (all copies of a kind are allowed alike)."""
-    lanes = allowed.to_bytes((allowed.bit_length() + 7) >> 3, "little")  # up to the highest
-    if NATIVE:  # compiled: an index loop (iterating bytes is a generic iteration there)
-        out: list[Action] = [_PLAY_LOWEST[k][lanes[k]] for k in range(len(lanes)) if lanes[k]]
-    else:  # interpreted: iterating the bytes, no index arithmetic for an empty lane
-        out = []
-        k = 0
-        for v in lanes:
-            if v:
-                out.append(_PLAY_LOWEST[k][v])
-            k += 1  # noqa: SIM113
-    table, scored = d._table[p], d._dix_scored & mine
-    if not table and not scored:
-        return out
-    # a kind listed its lowest copy: right when all its copies form one group; otherwise its
-    # place takes one qualified play per group (worked out once while the cards stay put)
-    memo = d._c.play_memo
-    found = cast("_PlayMemo | None", memo[p])
-    decls = d._decls
-    if (
-        found is not None and found.table == table and found.scored == scored
-        and (found.decls is decls or found.own is d._own(p))
-    ):
-        hand = d._hand[p] & found.kinds
-        if found.hand != hand:
-            found.qualified = _qualified_plays(d, p, table, hand, scored)
-            found.hand = hand
-        found.decls = decls
-        qualified = found.qualified
-    else:
-        kinds = lane_any(table | scored) * 0xFF
-        hand = d._hand[p] & kinds
-        qualified = _qualified_plays(d, p, table, hand, scored)
-        memo[p] = _PlayMemo(d._own(p), table, hand, scored, qualified, kinds, decls)
-    listed = lane = added = 0  # kinds listed below ``lane``; plays added by the qualified
-    top = len(lanes)
-    for k, plays in qualified:  # lowest kind first
-        if k >= top:
-            break
-        while lane < k:
-            if lanes[lane]:
-                listed += 1
-            lane += 1
-        if lanes[k]:
-            at = listed + added
-            out[at : at + 1] = plays
-            added += len(plays) - 1
-            listed += 1
-        lane = k + 1
-    return out
-
-
-def _qualified_plays(
-    d: DealMoves, p: int, table: int, hand: int, scored: int
-) -> list[tuple[int, list[Action]]]:
-    """Per kind whose copies fall into several groups, lowest kind first: one qualified play
-    per group. Copies split between hand and table, or several on the table (maybe in
-    different declarations), or with different dix histories, may differ in consequences."""
-    split = 0
-    if table:
-        kinds = lane_any(table)
-        both = hand & kinds * 0xFF
-        if both:
-            split = lane_any(both)
-        if table.bit_count() != kinds.bit_count():
-            split |= lane_any(table & ~lowest_copies(table))
-    if scored:
-        split |= lane_any(scored) & lane_any((hand | table) & ~scored)
-    out: list[tuple[int, list[Action]]] = []
-    tabled = d._tabled(p) if split else []
-    while split:
-        low = split & -split
-        split ^= low
-        k = low.bit_length() >> 3
-        parts = d._kind_parts(p, k, tabled)
-        if len(parts) > 1:
-            out.append((k, [_QUALIFIED_PLAYS[k * 8 + _LOWEST[g]] for g in parts]))
-    return out
-
-
-class _KindParts:
+class _KindParts(KindGroups):
     """A player's copies grouped by kind (`DealState._kind_parts`), ``parts[k]``: worked out
     only for the kinds asked for, and kept in the player's `Book` for as long as the kind's
     copies and the player's declarations stay where they are. ``partner`` (-1: none): the seat
@@ -231,9 +122,13 @@ class _KindParts:
         self.known: dict[int, list[int]] = {}
 
     def __getitem__(self, k: int) -> list[int]:
-        found = self.known.get(k)
+        return self.groups(k)
+
+    def groups(self, kind: int) -> list[int]:
+        """The groups of kind ``kind``'s copies, as lane bytes (worked out once)."""
+        found = self.known.get(kind)
         if found is None:
-            found = self.known[k] = self._work_out(k)
+            found = self.known[kind] = self._work_out(kind)
         return found
 
     def _work_out(self, k: int) -> list[int]:
@@ -312,11 +207,11 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
             continue
         if q >= 0 and combine_problem(c, t, bits, p, d._hand[p], d._mine(p)):
             continue
-        cards = _listed(bits)
+        ints, cards = _listed(bits)
         qualify = 0  # cards of kinds whose copies differ are named with their copy letter
         if split:
-            for i, x in enumerate(cards):
-                if split >> (x & ~7) & 0xFF and len(parts[x >> 3]) > 1:
+            for i, x in enumerate(ints):
+                if split >> (x & ~7) & 0xFF and len(parts.groups(x >> 3)) > 1:
                     qualify |= 1 << i
         out.append(  # each class called directly: a call through ``kind`` is a generic one
             Meld(t.name, cards, qualify) if kind is Meld else Announce(t.name, cards, qualify))
@@ -331,16 +226,31 @@ declarations, the patterns within reach, his cards, concealed cards and dix-scor
 those the patterns take, and the declarations listed."""
 
 
-def _listed(bits: int) -> tuple[int, ...]:
-    """The cards of ``bits`` in listing order (`bezique.actions.LISTING_KEY`)."""
+def _listed(bits: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The cards of ``bits`` in listing order (`bezique.actions.LISTING_KEY`), as ints and as
+    `Card` values (which a declaration takes as they are: `bezique.cards.as_cards`). Kept by
+    ``bits`` (`LISTED_SIZE`): the same declarations are listed turn after turn."""
+    found = _LISTED.get(bits)
+    if found is not None:
+        return found
     keyed: list[int] = []
-    while bits:
-        low = bits & -bits
+    rest = bits
+    while rest:
+        low = rest & -rest
         x = low.bit_length() - 1
         keyed.append(LISTING_KEY[x] << 9 | x)  # card ints are below 512
-        bits ^= low
+        rest ^= low
     keyed.sort()
-    return tuple([k & 511 for k in keyed])
+    ints = tuple([k & 511 for k in keyed])
+    found = (ints, tuple([CARDS[x] for x in ints]))
+    if len(_LISTED) >= LISTED_SIZE:
+        _LISTED.clear()
+    _LISTED[bits] = found
+    return found
+
+
+LISTED_SIZE: Final = 1 << 12
+_LISTED: Final[dict[int, tuple[tuple[int, ...], tuple[Card, ...]]]] = {}
 
 
 def meld_actions(deal: DealMoves, player: int) -> list[Meld]:
@@ -378,7 +288,7 @@ def _dix_shows(d: DealMoves, p: int) -> list[Action]:
         return []
     k, mine, scored = _dix_lanes(d, p)
     fresh = mine & ~scored
-    return [DixShow(k * 8 + _LOWEST[fresh])] if fresh else []
+    return [DixShow(k * 8 + LOWEST[fresh])] if fresh else []
 
 
 def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
@@ -388,7 +298,7 @@ def _dix_exchanges(d: DealMoves, p: int) -> list[Action]:
     if not mine:
         return []
     fresh = mine & ~scored
-    options = [k * 8 + _LOWEST[part] for part in (fresh, scored) if part]
+    options = [k * 8 + LOWEST[part] for part in (fresh, scored) if part]
     return [DixExchange(x, len(options) > 1) for x in options]
 
 

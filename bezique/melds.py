@@ -4,10 +4,10 @@ candidates. Which candidates the reuse rules allow is `bezique.ledger`'s job.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 from types import FunctionType
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final
 
 from bezique.actions import LISTING_KEY
 from bezique.cards import (
@@ -23,6 +23,7 @@ from bezique.cards import (
 )
 from bezique.compile import Compiled, FlatPattern, MeldTemplate
 from bezique.frozen import Frozen, describe_fields
+from bezique.reach import reach_status
 
 
 class Declaration(Frozen):
@@ -304,18 +305,35 @@ class Pruner:
         return 0
 
 
-class KindGroups(Protocol):
-    """What `candidates` reads a kind's groups of interchangeable copies from (a dict, or
-    `bezique.legal`'s lazy mapping)."""
+class KindGroups:
+    """What `candidates` reads a kind's groups of interchangeable copies from: the base class
+    of `bezique.legal`'s lazy mapping (so that the compiled build calls its `groups` as a
+    native method), or a mapping wrapped (`GroupsOf`)."""
 
-    def __getitem__(self, kind: int, /) -> list[int]:
+    __slots__ = ()
+
+    def groups(self, kind: int) -> list[int]:
         """The groups of kind ``kind``'s copies, as lane bytes."""
+        raise NotImplementedError
+
+
+class GroupsOf(KindGroups):
+    """The groups of a mapping (a dict of kind to lane bytes, say) as `KindGroups`."""
+
+    __slots__ = ("of",)
+
+    def __init__(self, of: Mapping[int, list[int]]) -> None:
+        self.of = of
+
+    def groups(self, kind: int) -> list[int]:
+        """``of[kind]``."""
+        return self.of[kind]
 
 
 def candidates(
     c: Compiled,
     mine: int,
-    parts: KindGroups,
+    parts: KindGroups | Mapping[int, list[int]],
     trump: int | None,
     blocked: Pruner | None = None,
     within_reach: Sequence[FlatPattern] | None = None,
@@ -323,10 +341,11 @@ def candidates(
 ) -> Iterator[tuple[MeldTemplate, int]]:
     """Every distinct (template, cards) whose pattern the player's cards ``mine`` can form.
 
-    ``parts[k]``: kind ``k``'s equivalence groups of copies (same place, same meld history), as
-    lane bytes; copies within a group are interchangeable, so only the lowest are taken. It is
-    looked up only for the kinds whose lane in ``split`` is not empty (the cards that may
-    split a kind: tabled or dix-scored ones); every other kind's copies form one group.
+    ``parts``: each kind's equivalence groups of copies (same place, same meld history), as
+    lane bytes (a `KindGroups`, or a mapping of kind to groups); copies within a group are
+    interchangeable, so only the lowest are taken. It is looked up only for the kinds whose
+    lane in ``split`` is not empty (the cards that may split a kind: tabled or dix-scored
+    ones); every other kind's copies form one group.
     ``blocked``: the player's `Book`, whose ``blocked(t, reach)`` are the cards that can never
     serve in ``t`` from the player's cards ``reach`` that ``t`` may take (the reuse rules), left
     out before enumerating (a method called natively in the compiled build). ``within_reach``:
@@ -334,6 +353,7 @@ def candidates(
     """
     if within_reach is None:
         within_reach = reachable(c, mine, trump)[0]
+    by_kind = parts if isinstance(parts, KindGroups) else GroupsOf(parts)
     for t, pattern, need, checks, reach, simple in within_reach:
         avail = mine
         if blocked is not None:
@@ -346,7 +366,7 @@ def candidates(
                 if LANE_COUNT[lane] < n:
                     break
                 if split >> shift & 0xFF:
-                    held = [g for g in parts[shift >> 3] if lane & g & -g]
+                    held = [g for g in by_kind.groups(shift >> 3) if lane & g & -g]
                     if len(held) > 1:  # one choice per group (one card: last group first)
                         if multi is None:
                             multi = []
@@ -382,7 +402,7 @@ def candidates(
                 if not lane:
                     continue
                 if split >> shift & 0xFF:
-                    groups.extend((shift, g) for g in parts[k] if lane & g & -g)
+                    groups.extend((shift, g) for g in by_kind.groups(k) if lane & g & -g)
                 else:
                     groups.append((shift, lane))
             found = _choose(groups, n)
@@ -410,32 +430,9 @@ def _holds(cards: int, need: int, checks: tuple[tuple[int, int], ...]) -> bool:
 
 NATIVE: Final = not isinstance(_holds, FunctionType)
 """Whether this module runs compiled (mypyc makes its functions built-in ones): `reachable`
-then reads the patterns' slots itself (`reach_status`: twice as fast there) rather than call
-the profile's generated check (`Compiled.reach_check`), which the interpreter runs (three times
-as fast as `reach_status` in the pure build)."""
-
-
-def reach_status(slots: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], mine: int) -> int:
-    """What `Compiled.reach_check` answers for the cards ``mine``, from one trump state's
-    `Compiled.reach_slots` (bit ``i``: pattern ``i`` has enough cards in every slot)."""
-    lanes = mine.to_bytes(LANES, "little")
-    status = 0
-    bit = 1
-    for pattern in slots:
-        for n, kinds in pattern:
-            if n == 1 and len(kinds) == 1:
-                if not lanes[kinds[0]]:
-                    break
-            else:
-                held = 0
-                for k in kinds:
-                    held += LANE_COUNT[lanes[k]]
-                if held < n:
-                    break
-        else:
-            status |= bit
-        bit <<= 1
-    return status
+then reads the profile's reach tables itself (`bezique.reach.reach_status`) rather than call
+the function generated from them (`Compiled.reach_check`), which the interpreter runs
+faster."""
 
 
 REACH_FOUND_SIZE: Final = 1 << 12
@@ -446,7 +443,7 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
     card those patterns may take. Equal answers are the same objects (a memo key)."""
     index = 0 if trump is None else trump + 1
     status = (
-        reach_status(c.reach_slots[index], mine) if NATIVE
+        reach_status(c.reach_tables[index], mine) if NATIVE
         else c.reach_check[index](mine.to_bytes(LANES, "little")))
     if not status:
         return _NOTHING

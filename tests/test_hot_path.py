@@ -15,10 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bezique
-from bezique.cards import LANES
+from bezique.cards import LANES, lane_any
 from bezique.check.strategies import profiles
 from bezique.compile import Compiled, compile_rules
-from bezique.melds import reach_status, reachable
+from bezique.melds import reachable
+from bezique.plays import _split_kinds, _split_lanes
+from bezique.reach import reach_status
 
 BUILT_IN = bezique.list_profiles()
 
@@ -62,9 +64,28 @@ def test_both_reach_checks_give_the_same_answer(name: str) -> None:
         mine = 0
         for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
             mine |= 1 << x
-        for index, slots in enumerate(c.reach_slots):
+        for index, table in enumerate(c.reach_tables):
             expected = c.reach_check[index](mine.to_bytes(LANES, "little"))
-            assert reach_status(slots, mine) == expected
+            assert reach_status(table, mine) == expected
+
+
+@pytest.mark.parametrize("name", ["bezique", "chinese", "eight-pack", "joker"])
+def test_both_split_forms_give_the_same_kinds(name: str) -> None:
+    """The kinds whose copies may split into several groups (`bezique.plays`): read lane by
+    lane (the compiled build's form) and on the whole masks (the pure one's), in either
+    build: the same kinds, for random tables, hands and dix-scored cards."""
+    c = compile_rules(bezique.load_profile(name))
+    rng = random.Random(name)
+    for _ in range(2000):
+        table, hand, scored = (
+            sum(1 << x for x in rng.sample(c.pack_cards, rng.randint(0, size)))
+            for size in (12, 16, 3))
+        kinds = table | scored
+        hand &= lane_any(kinds) * 0xFF  # as `plays` passes it: the tabled or scored kinds'
+        scored &= hand | table
+        lanes = _split_lanes(table, hand, scored)
+        assert _split_kinds(table, hand, scored) == sum(
+            1 << k for k in range(LANES) if lanes >> (k * 8) & 1)
 
 
 _SCRATCH: dict[bezique.Rules, Compiled] = {}
