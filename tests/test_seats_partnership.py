@@ -25,6 +25,8 @@ from test_seats_play import packs
 
 import bezique
 from bezique.actions import Action, Announce, DixExchange, DixShow, Meld, Pass
+from bezique.bots import GreedyBot
+from bezique.bots.planner import PlannerBot
 from bezique.compile import PASS_BACK, PASS_FINAL, PASS_NONE, compile_rules
 from bezique.deal import Deal
 from bezique.encoding import encoding
@@ -146,6 +148,19 @@ def test_mp06d_no_pass_under_winner_only() -> None:
         deal.apply("pass")
     deal.apply("draw")
     assert deal.phase == "lead" and deal.scores == (0, 0, 0, 0)
+
+
+def test_greedy_passes_only_with_nothing_of_its_own_to_declare() -> None:
+    """GreedyBot (and PlannerBot, on its play) hands the declaring turn to its partner when it
+    has nothing to declare (MP-06 (a): its partner then declares the marriage), and declares
+    its own meld rather than pass (MP-06 (b): the four jacks)."""
+    for bot in (GreedyBot(), PlannerBot()):
+        deal = p0_wins(partnership(), NOTHING, MARRIAGE)
+        assert bot.choose(deal.observation(0)) == Pass()
+        deal.apply(Pass())
+        assert str(bot.choose(deal.observation(2))) == "meld marriage KH QH"
+        deal = p0_wins(partnership(), JACKS, BARE)
+        assert str(bot.choose(deal.observation(0))) == "meld four_jacks JS JH JD JC"
 
 
 def test_a_pass_comes_before_any_declaration() -> None:

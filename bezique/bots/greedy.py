@@ -27,6 +27,7 @@ from bezique.actions import (
     Done,
     Draw,
     Meld,
+    Pass,
     Play,
 )
 from bezique.cards import JOKER_KIND, LANES, kind, rank, suit
@@ -89,6 +90,11 @@ def best(observation: Observation, turn: Callable[[Observation], Turn]) -> Actio
     if len(actions) == 1:
         return actions[0]
     return max(actions, key=turn(observation).value)
+
+
+PASS_VALUE = 0.5
+"""What handing the declaring turn to the partner is worth: more than drawing or ending the
+turn, which declare nothing either, less than any declaration of one's own."""
 
 
 class Turn:
@@ -164,6 +170,8 @@ class Turn:
             return 0.0
         if isinstance(action, Done):
             return 0.0
+        if isinstance(action, Pass):  # nothing of mine to declare: let my partner try
+            return PASS_VALUE
         return -1.0
 
     def meld_points(self, meld: Meld | Announce, *, unfixed: bool | None = None) -> float:
