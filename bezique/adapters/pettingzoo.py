@@ -1,15 +1,18 @@
 """A PettingZoo AEC environment for every profile: one episode is one deal (docs/ai.md#pettingzoo).
 
 Needs the extra: ``pip install 'bezique[pettingzoo]'`` (PettingZoo, Gymnasium, NumPy).
-`env` gives the environment wrapped as PettingZoo's classic games are; `raw_env` is the bare
-class. Agents are ``"player_0"`` and ``"player_1"`` (P0 and P1 of the deal), and at three or
-four seats (a `Rules` with ``players`` seats) ``"player_0"`` to ``"player_{players - 1}"``
-(`agent_names`); the one to move is ``agent_selection`` (not a fixed rotation: the trick's
-winner leads, a meld follows it).
+`env` gives a `checked_env`: the environment with the checks PettingZoo's classic games get
+from its three wrappers (order of calls, action space, illegal ids), built into one class that
+raises and warns as they do; `raw_env` is the bare class. Agents are ``"player_0"`` and
+``"player_1"`` (P0 and P1 of the deal), and at three or four seats (a `Rules` with
+``players`` seats) ``"player_0"`` to ``"player_{players - 1}"`` (`agent_names`); the one to
+move is ``agent_selection`` (not a fixed rotation: the trick's winner leads, a meld follows
+it).
 
 Each agent observes ``{"observation": float32 array, "action_mask": int8 array}``: the
 observation tensor of `bezique.features` for that agent's `Observation` (a fixed size whichever
-the encoding), and a 1 at each legal action id of the fixed `bezique.encoding` for the agent to
+the encoding; written straight from the deal by `bezique.features_deal`, no `Observation`
+built), and a 1 at each legal action id of the fixed `bezique.encoding` for the agent to
 move (all zeros for the other, and for both once the deal is over). Actions are those ids
 (``Discrete(num_distinct_actions)``): by default (``encoding="auto"``) the flat ids where the
 profile has at most 10,000 of them, else the factored ones (docs/encoding.md#which-form).
@@ -87,7 +90,8 @@ RENDER_MODES = ("ansi", "human")
 """The render modes: ``"ansi"`` returns the text picture, ``"human"`` prints it."""
 
 ILLEGAL_REWARD = -1.0
-"""What `env`'s `TerminateIllegalWrapper` gives the agent that plays an illegal id."""
+"""What `env` gives the agent that plays an illegal id (as PettingZoo's `TerminateIllegalWrapper`
+would)."""
 
 Observed = dict[str, Any]
 """One agent's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
@@ -99,7 +103,7 @@ def env(
     """The AEC environment of ``profile`` (a built-in name, a profile file or a `Rules`) with
     the checks PettingZoo's classic games get from three wrappers: an illegal id ends the deal
     with `ILLEGAL_REWARD` for its player and 0 for the others (``TerminateIllegalWrapper``,
-    with a warning), an id outside the action space fails an assertion
+    with a warning), an id outside the action space raises ``AssertionError``
     (``AssertOutOfBoundsWrapper``), and calls out of order (``step`` before ``reset``) raise
     (``OrderEnforcingWrapper``). A `checked_env`: those checks built into one class, with the
     wrappers' errors and warnings. ``options`` are `raw_env`'s."""
@@ -121,9 +125,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``reset(seed=s)`` deals ``Deal.new(rules, seed=s, dealer=...)``; a reset without a seed
     deals from the next seed of a generator seeded by the last given seed (or by the system
     when none was given). The deal is `deal`. `step` takes an id whose mask entry is 1 and
-    raises `bezique.encoding.EncodingError` for any other. Observation arrays are read-only:
-    the tensor is made once per state; the action mask is one array per agent, rewritten in
-    place (only the ids that change) when that agent is next to move, so copy one to keep it.
+    raises `bezique.encoding.EncodingError` for any other, and applies a legal one with
+    `Deal.push` (it is one of the state's `legal_actions`). Observation arrays are read-only:
+    the tensor is made once per state, when first observed; the action mask is one array per
+    agent, rewritten in place (only the ids that change) when that agent is next to move, so
+    copy one to keep it.
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -421,11 +427,12 @@ class checked_env(raw_env):
     raise ``AssertionError("reset() needs to be called before ...")``, and reading ``agents``,
     ``agent_selection``, ``rewards`` (and the other per-agent dicts) or ``num_agents`` raises
     ``AttributeError``; a ``step`` once every agent is gone logs a warning and does nothing.
-    An action that is not None for a done agent and not in the action space fails
-    ``assert ..., "action is not in action space"``. A legal-looking id whose mask entry is 0
+    An action that is not None for a done agent and not in the action space raises
+    ``AssertionError("action is not in action space")`` (the wrapper's failed assertion, raised
+    under ``python -O`` too). A legal-looking id whose mask entry is 0
     ends the deal: every agent terminated and truncated, `ILLEGAL_REWARD` for its player and 0
-    for the others, with PettingZoo's "Illegal move made" warning. ``agent_iter`` asserts that
-    each turn of its loop stepped. It is its own `unwrapped`.
+    for the others, with PettingZoo's "Illegal move made" warning. ``agent_iter`` raises
+    ``AssertionError`` at a turn when the last one did not step. It is its own `unwrapped`.
     """
 
     _has_reset: bool
@@ -468,15 +475,18 @@ class checked_env(raw_env):
             return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            assert action is None or self.action_spaces[agent].contains(action), _OUT
+            if action is not None and not self.action_spaces[agent].contains(action):
+                raise AssertionError(_OUT)
             self._was_dead_step(action)
             return
         if type(action) is int:  # Discrete.contains, for the common case
-            assert 0 <= action < self.encoding.num_distinct_actions, _OUT
+            if not 0 <= action < self.encoding.num_distinct_actions:
+                raise AssertionError(_OUT)
             id = action
-        else:
-            assert self.action_spaces[agent].contains(action), _OUT
+        elif self.action_spaces[agent].contains(action):
             id = _as_id(action)
+        else:
+            raise AssertionError(_OUT)
         legal = self._legal_ids
         chosen = (self._legal() if legal is None else legal).get(id)
         if chosen is None:  # its mask entry is 0
@@ -537,7 +547,8 @@ class _Turn(AECIterator[str, Observed, int]):  # type: ignore[misc]
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
-        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        if not env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
         env._has_updated = False
         agent: str = env.agent_selection
         return agent
