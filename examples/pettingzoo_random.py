@@ -4,8 +4,8 @@ The random agent sees only what a learning agent sees: the observation tensor an
 mask, and picks a legal id at random. The greedy agent is the library's `GreedyBot`, plugged
 into the same loop: it chooses from the mover's `Observation` and its action is turned into an
 id with the profile's encoding. The seats alternate from deal to deal. Needs the extra
-(``pip install 'bezique[pettingzoo]'``); 50 bezique deals (the default) take about three
-seconds::
+(``pip install 'bezique[pettingzoo]'``); 50 bezique deals (the default) take about a
+second::
 
     python examples/pettingzoo_random.py [--profile bezique] [--deals 50] [--seed 0]
 

@@ -19,9 +19,10 @@ pytest.importorskip("pettingzoo", reason="needs the extra: pip install 'bezique[
 
 import numpy as np
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 from bezique import Deal, ProfileError, load_profile
-from bezique.adapters.pettingzoo import AGENTS, ILLEGAL_REWARD, env, raw_env
+from bezique.adapters.pettingzoo import AGENTS, ILLEGAL_REWARD, checked_env, env, raw_env
 from bezique.encoding import EncodingError, choose_encoding, encoding
 from bezique.features import observation_size, observation_tensor
 from bezique.rules import Rules
@@ -252,6 +253,98 @@ def test_numpy_ints_are_accepted_as_ids() -> None:
     legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
     e.step(np.int32(legal[0]))
     assert len(e.deal.actions) == 1
+
+
+# ---------------------------------------------------------------------- the wrappers' checks
+
+
+def wrapped(name: str) -> Any:
+    """`raw_env` in PettingZoo's three wrappers, as `env` was made before `checked_env`."""
+    out: Any = raw_env(name, dealer=0)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=ILLEGAL_REWARD)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+def outcome(call: Any) -> tuple[str, str]:
+    """What ``call()`` raised (type and message), or what it returned."""
+    try:
+        return "returned", repr(call())
+    except Exception as error:  # the outcome is what is compared
+        return type(error).__name__, str(error)
+
+
+def test_env_is_one_class_with_the_wrappers_checks() -> None:
+    e = env("bezique")
+    assert type(e) is checked_env and e.unwrapped is e and str(e) == "bezique_v0"
+
+
+@pytest.mark.parametrize("name", ["agents", "agent_selection", "rewards", "terminations",
+                                  "truncations", "infos", "num_agents"])
+def test_reading_the_agents_state_before_reset_raises_as_the_wrapper_does(name: str) -> None:
+    assert outcome(lambda: getattr(env("bezique"), name)) == outcome(
+        lambda: getattr(wrapped("bezique"), name)) == (
+        "AttributeError", f"{name} cannot be accessed before reset")
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "render", "state", "agent_iter", "last"])
+def test_calls_before_reset_raise_as_the_wrapper_does(call: str) -> None:
+    args = {"step": (0,), "observe": (AGENTS[0],)}.get(call, ())
+    ours, theirs = env("bezique"), wrapped("bezique")
+    expected = outcome(lambda: getattr(theirs, call)(*args))
+    assert expected[0] in ("AssertionError", "AttributeError")
+    assert outcome(lambda: getattr(ours, call)(*args)) == expected
+
+
+def test_bad_steps_fail_as_the_wrappers_do(caplog: pytest.LogCaptureFixture) -> None:
+    """Out of the space, a float, an agent's id after the deal is over, a step once every
+    agent is gone (a warning), and a loop over agent_iter that skips its step."""
+    for e in (env("five-hundred", dealer=0), wrapped("five-hundred")):
+        e.reset(seed=0)
+        out_of_space = ("AssertionError", "action is not in action space")
+        assert outcome(lambda e=e: e.step(63)) == outcome(lambda e=e: e.step(1.5)) == out_of_space
+        assert outcome(lambda e=e: e.step(np.int64(-1)))[0] == "AssertionError"
+        iterator = iter(e.agent_iter())
+        next(iterator)
+        assert outcome(lambda iterator=iterator: next(iterator)) == (
+            "AssertionError", "need to call step() or reset() in a loop over `agent_iter`")
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[-1]))
+    ours, theirs = env("bezique", dealer=0), wrapped("bezique")
+    for e in (ours, theirs):
+        e.reset(seed=4)
+        play_out(e, seed=4, rng=random.Random(4))
+        with caplog.at_level(logging.WARNING):
+            e.step(None)
+        assert "step() called after all agents are terminated or truncated" in caplog.text
+        caplog.clear()
+    for e in (ours, theirs):
+        e.reset(seed=3)
+        observed, *_ = e.last()
+        with caplog.at_level(logging.WARNING):
+            e.step(int(np.flatnonzero(observed["action_mask"] == 0)[0]))
+        assert "Illegal move made" in caplog.text
+        caplog.clear()
+        assert outcome(lambda e=e: e.step(0)) == (
+            "ValueError", "when an agent is dead, the only valid action is None")
+    for attribute in ("rewards", "terminations", "truncations", "_cumulative_rewards",
+                      "agent_selection", "agents"):
+        assert getattr(ours, attribute) == getattr(theirs, attribute)
+
+
+def test_a_random_deal_plays_as_through_the_wrappers() -> None:
+    """Agent by agent, the same observations, rewards and ends as the wrapped `raw_env`."""
+    for name in ("bezique", "three-handed"):
+        seen: list[list[Any]] = []
+        for e in (env(name, dealer=0), wrapped(name)):
+            rng, log = random.Random(6), []
+            e.reset(seed=6)
+            for agent in e.agent_iter():
+                observed, reward, terminated, truncated, _ = e.last()
+                log.append((agent, observed["observation"].tobytes(),
+                            observed["action_mask"].tobytes(), reward, terminated, truncated))
+                e.step(None if terminated else random_id(observed, rng))
+            seen.append(log)
+        assert seen[0] == seen[1] and len(seen[0]) > 50
 
 
 # ---------------------------------------------------------------------- set-up and reset

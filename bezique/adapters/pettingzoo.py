@@ -1,15 +1,18 @@
 """A PettingZoo AEC environment for every profile: one episode is one deal (docs/ai.md#pettingzoo).
 
 Needs the extra: ``pip install 'bezique[pettingzoo]'`` (PettingZoo, Gymnasium, NumPy).
-`env` gives the environment wrapped as PettingZoo's classic games are; `raw_env` is the bare
-class. Agents are ``"player_0"`` and ``"player_1"`` (P0 and P1 of the deal), and at three or
-four seats (a `Rules` with ``players`` seats) ``"player_0"`` to ``"player_{players - 1}"``
-(`agent_names`); the one to move is ``agent_selection`` (not a fixed rotation: the trick's
-winner leads, a meld follows it).
+`env` gives a `checked_env`: the environment with the checks PettingZoo's classic games get
+from its three wrappers (order of calls, action space, illegal ids), built into one class that
+raises and warns as they do; `raw_env` is the bare class. Agents are ``"player_0"`` and
+``"player_1"`` (P0 and P1 of the deal), and at three or four seats (a `Rules` with
+``players`` seats) ``"player_0"`` to ``"player_{players - 1}"`` (`agent_names`); the one to
+move is ``agent_selection`` (not a fixed rotation: the trick's winner leads, a meld follows
+it).
 
 Each agent observes ``{"observation": float32 array, "action_mask": int8 array}``: the
 observation tensor of `bezique.features` for that agent's `Observation` (a fixed size whichever
-the encoding), and a 1 at each legal action id of the fixed `bezique.encoding` for the agent to
+the encoding; written straight from the deal by `bezique.features_deal`, no `Observation`
+built), and a 1 at each legal action id of the fixed `bezique.encoding` for the agent to
 move (all zeros for the other, and for both once the deal is over). Actions are those ids
 (``Discrete(num_distinct_actions)``): by default (``encoding="auto"``) the flat ids where the
 profile has at most 10,000 of them, else the factored ones (docs/encoding.md#which-form).
@@ -43,9 +46,9 @@ from bezique.adapters.returns import by_seat, win_returns, zero_sum
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
 from bezique.errors import extra_missing
-from bezique.features import observation_size, observation_tensor
+from bezique.features import observation_size
+from bezique.features_deal import tensor_writer
 from bezique.game import deal_result, settle_deal
-from bezique.observation import glimpse
 from bezique.rules import Rules, load_profile
 
 try:
@@ -53,13 +56,14 @@ try:
     from gymnasium import spaces
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env import AECIterable, AECIterator
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.pettingzoo", "pettingzoo", error) from error
 
 __all__ = [
-    "AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "agent_names", "env",
-    "raw_env",
+    "AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "agent_names",
+    "checked_env", "env", "raw_env",
 ]
 
 AGENTS = ("player_0", "player_1")
@@ -86,7 +90,8 @@ RENDER_MODES = ("ansi", "human")
 """The render modes: ``"ansi"`` returns the text picture, ``"human"`` prints it."""
 
 ILLEGAL_REWARD = -1.0
-"""What `env`'s `TerminateIllegalWrapper` gives the agent that plays an illegal id."""
+"""What `env` gives the agent that plays an illegal id (as PettingZoo's `TerminateIllegalWrapper`
+would)."""
 
 Observed = dict[str, Any]
 """One agent's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
@@ -95,16 +100,14 @@ Observed = dict[str, Any]
 def env(
     profile: str | Rules = "bezique", render_mode: str | None = None, **options: Any
 ) -> AECEnv:
-    """The AEC environment of ``profile`` (a built-in name, a profile file or a `Rules`),
-    wrapped as PettingZoo's classic games are: an illegal id ends the deal with
-    `ILLEGAL_REWARD` for its player and 0 for the other (``TerminateIllegalWrapper``, with a
-    warning), an id outside the action space fails an assertion, and calls out of order
-    (``step`` before ``reset``) raise. ``options`` are `raw_env`'s."""
-    out: AECEnv = raw_env(profile, render_mode=render_mode, **options)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=ILLEGAL_REWARD)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    out = wrappers.OrderEnforcingWrapper(out)
-    return out
+    """The AEC environment of ``profile`` (a built-in name, a profile file or a `Rules`) with
+    the checks PettingZoo's classic games get from three wrappers: an illegal id ends the deal
+    with `ILLEGAL_REWARD` for its player and 0 for the others (``TerminateIllegalWrapper``,
+    with a warning), an id outside the action space raises ``AssertionError``
+    (``AssertOutOfBoundsWrapper``), and calls out of order (``step`` before ``reset``) raise
+    (``OrderEnforcingWrapper``). A `checked_env`: those checks built into one class, with the
+    wrappers' errors and warnings. ``options`` are `raw_env`'s."""
+    return checked_env(profile, render_mode=render_mode, **options)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
@@ -122,9 +125,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     ``reset(seed=s)`` deals ``Deal.new(rules, seed=s, dealer=...)``; a reset without a seed
     deals from the next seed of a generator seeded by the last given seed (or by the system
     when none was given). The deal is `deal`. `step` takes an id whose mask entry is 1 and
-    raises `bezique.encoding.EncodingError` for any other. Observation arrays are read-only:
-    the tensor is made once per state; the action mask is one array per agent, rewritten in
-    place (only the ids that change) when that agent is next to move, so copy one to keep it.
+    raises `bezique.encoding.EncodingError` for any other, and applies a legal one with
+    `Deal.push` (it is one of the state's `legal_actions`). Observation arrays are read-only:
+    the tensor is made once per state, when first observed; the action mask is one array per
+    agent, rewritten in place (only the ids that change) when that agent is next to move, so
+    copy one to keep it.
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -135,9 +140,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     }
 
     _legal_ids: dict[int, Action] | None
+    _mover: int  # the seat to move, -1 once the deal is over
     _masks: list[Any]  # per player: the int8 mask array, rewritten in place
+    _bytes: list[bytearray]  # per player: his mask's memory, written through
     _marked: list[list[int]]  # per player: the ids set to 1 in his mask
-    _fresh: list[bool]  # per player: whether his mask is this state's
+    _fresh: bool  # whether the mover's mask is this state's
     _tensors: list[Any]  # per player: the float32 observation of this state, or None
 
     def __init__(
@@ -193,10 +200,19 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         }
         self._zeros = np.zeros(n, np.int8)
         self._zeros.flags.writeable = False
-        self._masks = [np.zeros(n, np.int8) for _ in agents]
+        self._bytes = [bytearray(n) for _ in agents]
+        self._masks = [np.frombuffer(memory, np.int8) for memory in self._bytes]
         for mask in self._masks:
             mask.flags.writeable = False
         self._marked = [[] for _ in agents]
+        self._writer = tensor_writer(rules)
+        self._blank = np.zeros(size, np.float32)
+        self._gathers = [
+            (np.array(g.positions, np.intp),
+             None if g.sources == tuple(range(len(g.sources))) else np.array(g.sources, np.intp),
+             np.array(g.fractions, np.float32))
+            for g in self._writer.gathers
+        ]
         self._rng: random.Random | None = None
         self._deals = 0
         self.deal: Deal = Deal.new(rules, seed=0)
@@ -251,27 +267,28 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         chosen = self._legal().get(id)
         if chosen is None:  # not a legal id: decode raises EncodingError naming it
             chosen = self.encoding.decode(self.deal, id)
-        self._cumulative_rewards[agent] = 0.0
-        self.deal.apply(chosen)
-        self._clear_cache()
-        if self.deal.is_over:
-            self._finish()
-        self._select()
-        if self.render_mode == "human":
-            self.render()
+        self._push(agent, chosen)
 
     def observe(self, agent: str) -> Observed:
         """``agent``'s observation now (see the module); KeyError for another name."""
         p = self._player[agent]
         tensor = self._tensors[p]
         if tensor is None:
-            seen = glimpse(self.deal, p)  # the position only: no history, no world
-            if p == self.deal.to_move and self._legal_ids is None:
-                self._legal_ids = self._by_id(seen.legal)  # the deal's list: no second call
-            tensor = np.asarray(observation_tensor(seen), np.float32)
-            tensor.flags.writeable = False
-            self._tensors[p] = tensor
-        return {"observation": tensor, "action_mask": self._mask(p)}
+            tensor = self._tensors[p] = self._tensor(p)
+        if p != self._mover:
+            return {"observation": tensor, "action_mask": self._zeros}
+        return {"observation": tensor,
+                "action_mask": self._masks[p] if self._fresh else self._mask(p)}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observed | None, float, bool, bool, dict[str, Any]]:
+        """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to
+        act (PettingZoo's ``last``; the observation None with ``observe=False``)."""
+        agent = self.agent_selection
+        return (raw_env.observe(self, agent) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def render(self) -> str | None:
         """The text picture of the deal from `perspective` (``"ansi"``: returned; ``"human"``:
@@ -294,8 +311,27 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _clear_cache(self) -> None:
         self._legal_ids = None
-        self._fresh = [False] * len(self._agents)
+        self._fresh = False
         self._tensors = [None] * len(self._agents)
+
+    def _push(self, agent: str, chosen: Action) -> None:
+        """Apply ``chosen``, a legal action of ``agent``, the mover (listed by this state's
+        `legal_actions`, so pushed unchecked: `Deal.push`)."""
+        self._cumulative_rewards[agent] = 0.0
+        deal = self.deal
+        deal.push(chosen)
+        self._legal_ids = None  # the per-state caches (`_clear_cache`)
+        self._fresh = False
+        self._tensors = [None] * len(self._agents)
+        mover = deal.to_move
+        if mover is None:
+            self._mover = -1
+            self._finish()
+        else:
+            self._mover = mover
+            self.agent_selection = self._agents[mover]
+        if self.render_mode == "human":
+            self.render()
 
     def _legal(self) -> dict[int, Action]:
         """The legal actions of the state by id (built once per state)."""
@@ -306,25 +342,34 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
         return self.encoding.by_id(actions)
 
+    def _tensor(self, p: int) -> Any:
+        """Player ``p``'s observation tensor now, a read-only float32 array: its entries but
+        the card counts written from the deal, the card counts gathered from the bytes of
+        the card sets (`bezique.features_deal`)."""
+        out: Any = self._blank.copy()
+        cards = np.frombuffer(self._writer.write(self.deal, p, memoryview(out)), np.uint8)  # type: ignore[arg-type]
+        for at, sources, fractions in self._gathers:
+            out[at] = fractions.take(cards if sources is None else cards.take(sources))
+        out.setflags(write=False)
+        return out
+
     def _mask(self, p: int) -> Any:
-        """The mover's mask, rewritten in place: the ids of his last mask cleared, this
+        """The mover ``p``'s mask, rewritten in place: the ids of his last mask cleared, this
         state's set (no array of the whole space made per step)."""
-        if p != self.deal.to_move:
-            return self._zeros
-        mask = self._masks[p]
-        if not self._fresh[p]:
-            ids = list(self._legal())
-            mask.flags.writeable = True
-            mask[self._marked[p]] = 0
-            mask[ids] = 1
-            mask.flags.writeable = False
-            self._marked[p] = ids
-            self._fresh[p] = True
-        return mask
+        ids = list(self._legal())
+        memory = self._bytes[p]
+        for id in self._marked[p]:
+            memory[id] = 0
+        for id in ids:
+            memory[id] = 1
+        self._marked[p] = ids
+        self._fresh = True
+        return self._masks[p]
 
     def _select(self) -> None:
         mover = self.deal.to_move
         agents = self._agents
+        self._mover = -1 if mover is None else mover
         if mover is not None:
             self.agent_selection = agents[mover]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in agents:
@@ -351,6 +396,162 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         if self._reward == "points":
             return by_seat(self.rules, zero_sum(settle_deal(self.deal).totals))
         return win_returns(self.deal)
+
+
+class _UntilReset:
+    """A per-agent attribute of `checked_env` before its first `reset`: reading it raises
+    ``AttributeError`` as ``OrderEnforcingWrapper`` does; the value `reset` sets on the
+    environment hides it (a descriptor without ``__set__``), so that it costs nothing after."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, env: object, owner: type | None = None) -> Any:
+        if env is None:
+            return self
+        raise AttributeError(f"{self.name} cannot be accessed before reset")
+
+
+_OUT = "action is not in action space"
+"""``AssertOutOfBoundsWrapper``'s assertion message."""
+
+
+class checked_env(raw_env):
+    """What `env` returns: `raw_env` with the checks of PettingZoo's ``OrderEnforcingWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper`` built in, their errors and
+    warnings the same, at the cost of one class instead of three ``__getattr__`` chains.
+
+    Before the first `reset`, ``step``, ``observe``, ``render``, ``state`` and ``agent_iter``
+    raise ``AssertionError("reset() needs to be called before ...")``, and reading ``agents``,
+    ``agent_selection``, ``rewards`` (and the other per-agent dicts) or ``num_agents`` raises
+    ``AttributeError``; a ``step`` once every agent is gone logs a warning and does nothing.
+    An action that is not None for a done agent and not in the action space raises
+    ``AssertionError("action is not in action space")`` (the wrapper's failed assertion, raised
+    under ``python -O`` too). A legal-looking id whose mask entry is 0
+    ends the deal: every agent terminated and truncated, `ILLEGAL_REWARD` for its player and 0
+    for the others, with PettingZoo's "Illegal move made" warning. ``agent_iter`` raises
+    ``AssertionError`` at a turn when the last one did not step. It is its own `unwrapped`.
+    """
+
+    _has_reset: bool
+    _has_updated: bool
+    agents = _UntilReset()
+    agent_selection = _UntilReset()
+    rewards = _UntilReset()
+    terminations = _UntilReset()
+    truncations = _UntilReset()
+    infos = _UntilReset()
+
+    def __init__(
+        self, profile: str | Rules = "bezique", render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__(profile, render_mode, **options)
+        self._has_reset = False
+        self._has_updated = False
+        del self.agents  # until the first reset, as OrderEnforcingWrapper hides it
+
+    @property
+    def num_agents(self) -> int:
+        """``len(agents)``; before the first `reset`, AttributeError as for ``agents``."""
+        if not self._has_reset:
+            raise AttributeError("num_agents cannot be accessed before reset")
+        return len(self.agents)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """`raw_env.reset`, which the other calls need first."""
+        self._has_reset = True
+        self._has_updated = True
+        super().reset(seed=seed, options=options)
+
+    def step(self, action: SupportsIndex | None) -> None:
+        """`raw_env.step` with the three wrappers' checks (see the class)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None and not self.action_spaces[agent].contains(action):
+                raise AssertionError(_OUT)
+            self._was_dead_step(action)
+            return
+        if type(action) is int:  # Discrete.contains, for the common case
+            if not 0 <= action < self.encoding.num_distinct_actions:
+                raise AssertionError(_OUT)
+            id = action
+        elif self.action_spaces[agent].contains(action):
+            id = _as_id(action)
+        else:
+            raise AssertionError(_OUT)
+        legal = self._legal_ids
+        chosen = (self._legal() if legal is None else legal).get(id)
+        if chosen is None:  # its mask entry is 0
+            self._illegal(agent)
+        else:
+            self._push(agent, chosen)
+
+    def observe(self, agent: str) -> Observed:
+        """`raw_env.observe`, after `reset`."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        """`raw_env.render`, after `reset`."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def state(self) -> Any:
+        """No global state (PettingZoo's NotImplementedError), after `reset`."""
+        if not self._has_reset:
+            EnvLogger.error_state_before_reset()
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable[str, Observed, int]:
+        """The agents to act, ``agent_selection`` each turn until none is left (or
+        ``max_iter`` turns), each turn to be stepped."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
+    def _illegal(self, agent: str) -> None:
+        """End the deal for an illegal id of ``agent``, as ``TerminateIllegalWrapper`` does."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.truncations, 0)
+        self.rewards[agent] = float(ILLEGAL_REWARD)
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+
+class _Turns(AECIterable[str, Observed, int]):  # type: ignore[misc]
+    """`checked_env.agent_iter`: PettingZoo's iterable of the agents to act."""
+
+    def __iter__(self) -> _Turn:
+        return _Turn(self.env, self.max_iter)
+
+
+class _Turn(AECIterator[str, Observed, int]):  # type: ignore[misc]
+    """The agent to act at each turn, asserting that the last turn stepped (as
+    ``OrderEnforcingWrapper``'s iterator does)."""
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        env._has_updated = False
+        agent: str = env.agent_selection
+        return agent
 
 
 def _as_id(action: object) -> int:
