@@ -52,11 +52,12 @@ from bezique.actions import Action, Announce, Meld
 from bezique.adapters.openspiel_spec import UTILITIES, Spec, register_rules, spec_of
 from bezique.adapters.openspiel_text import _check_player, _events, _qualified, _seats_text
 from bezique.adapters.returns import bounded, by_seat, win_returns, zero_sum
+from bezique.adapters.tensors import ArrayTensor
 from bezique.cards import card_name, iter_bits
 from bezique.compile import Compiled
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
-from bezique.features import deal_tensor, observation_layout
+from bezique.features import observation_layout
 from bezique.game import deal_result
 
 __all__ = [
@@ -519,6 +520,7 @@ class BeziqueObserver:
         self._spec = spec
         self._recall = bool(iig_obs_type is None or iig_obs_type.perfect_recall)
         self.tensor = np.zeros(spec.size, np.float32)
+        self._tensors = ArrayTensor(spec.rules)
         self.dict = {b.name: self.tensor[b.offset:b.offset + b.size]
                      for b in observation_layout(spec.rules)}
 
@@ -531,7 +533,7 @@ class BeziqueObserver:
             for card in state.dealt_to(player):
                 self.tensor[hand.offset + kinds[card >> 3]] += inc
             return
-        self.tensor[:] = deal_tensor(state.deal, player)
+        self._tensors.fill(state.deal, player, self.tensor)
 
     def string_from(self, state: BeziqueState, player: int) -> str:
         """The information-state string (perfect recall) or the observation string."""

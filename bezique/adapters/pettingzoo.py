@@ -43,11 +43,11 @@ from typing import Any, SupportsIndex
 
 from bezique.actions import Action
 from bezique.adapters.returns import by_seat, win_returns, zero_sum
+from bezique.adapters.tensors import ArrayTensor
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
 from bezique.errors import extra_missing
 from bezique.features import observation_size
-from bezique.features_deal import tensor_writer
 from bezique.game import deal_result, settle_deal
 from bezique.rules import Rules, load_profile
 
@@ -205,14 +205,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         for mask in self._masks:
             mask.flags.writeable = False
         self._marked = [[] for _ in agents]
-        self._writer = tensor_writer(rules)
-        self._blank = np.zeros(size, np.float32)
-        self._gathers = [
-            (np.array(g.positions, np.intp),
-             None if g.sources == tuple(range(len(g.sources))) else np.array(g.sources, np.intp),
-             np.array(g.fractions, np.float32))
-            for g in self._writer.gathers
-        ]
+        self._arrays = ArrayTensor(rules)
         self._rng: random.Random | None = None
         self._deals = 0
         self.deal: Deal = Deal.new(rules, seed=0)
@@ -346,10 +339,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         """Player ``p``'s observation tensor now, a read-only float32 array: its entries but
         the card counts written from the deal, the card counts gathered from the bytes of
         the card sets (`bezique.features_deal`)."""
-        out: Any = self._blank.copy()
-        cards = np.frombuffer(self._writer.write(self.deal, p, memoryview(out)), np.uint8)  # type: ignore[arg-type]
-        for at, sources, fractions in self._gathers:
-            out[at] = fractions.take(cards if sources is None else cards.take(sources))
+        out = self._arrays.new(self.deal, p)
         out.setflags(write=False)
         return out
 
