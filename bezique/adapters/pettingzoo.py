@@ -43,7 +43,6 @@ from typing import Any, SupportsIndex
 
 from bezique.actions import Action
 from bezique.adapters.returns import by_seat, win_returns, zero_sum
-from bezique.adapters.tensors import ArrayTensor
 from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
 from bezique.errors import extra_missing
@@ -60,6 +59,8 @@ try:
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.adapters.pettingzoo", "pettingzoo", error) from error
+
+from bezique.adapters.tensors import ArrayTensor  # numpy: after the extra's check
 
 __all__ = [
     "AGENTS", "ILLEGAL_REWARD", "RENDER_MODES", "REWARDS", "Observed", "agent_names",
