@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -22,6 +24,7 @@ from bezique.compile import compile_rules  # noqa: E402
 from bezique.encoding import EncodingError, choose_encoding, encoding  # noqa: E402
 from bezique.features import observation_size, observation_tensor  # noqa: E402
 from bezique.game import deal_result  # noqa: E402
+from bezique.record import RecordError, dumps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = {"chinese", "eight-pack"}
@@ -133,6 +136,28 @@ def test_the_fast_state_methods_answer_as_pyspiels_own(profile: str) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
         checked += 1
     assert checked > compile_rules(load_profile(profile)).pack_size
+
+
+def test_a_state_serialises_its_deal_as_its_record_and_refuses_a_tampered_one() -> None:
+    """pyspiel serialises a Python state as its history and its pickled attributes; the deal
+    among them travels as its game record (`bezique.record.dumps`) and is loaded by replaying
+    it, so a changed record fails its digest (`RecordError`) rather than loading."""
+    game = load("four-handed")
+    state = played(game, seed=3, plies=40)
+    text = state.serialize()
+    head, _, blob = text.partition("__dict__=")
+    raw = base64.b64decode(blob)
+    record = dumps(state.deal)
+    assert record.encode() in raw  # the record itself, not the deal's fields
+    again = game.deserialize_state(text)
+    assert again.deal == state.deal and again.deal is not state.deal
+    assert again.history() == state.history()
+    assert again.information_state_string(1) == state.information_state_string(1)
+    assert again.legal_actions() == state.legal_actions()
+    digest = re.findall(r'digest = "([0-9a-f]{16})"', record)[1]  # the deal's
+    tampered = raw.replace(digest.encode(), digest[::-1].encode())
+    with pytest.raises(RecordError, match="deal digest"):
+        game.deserialize_state(head + "__dict__=" + base64.b64encode(tampered).decode())
 
 
 def test_default_profile_is_bezique_and_unknown_names_are_refused() -> None:

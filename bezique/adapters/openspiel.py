@@ -28,8 +28,9 @@ players:
   the tensor of a fixed size whichever the encoding;
   `resample_from_infostate` redeals what the player cannot see (`bezique.Deal.determinize`);
 - a state is cloned with the engine's own `bezique.Deal.clone` (OpenSpiel deep-copies a
-  state's attributes, and a `Deal`'s deep copy is its clone), and serialised with the deal's
-  own pickled form (`Deal.__reduce__`: its rules and state fields).
+  state's attributes, and the deal's deep copy is its clone); serialised (pyspiel's history
+  and pickled attributes) with the deal as its game record (`bezique.record.dumps`), which
+  loading replays, checking its digests (`bezique.record.RecordError` for a changed one).
 
 The module imports ``pyspiel`` at import time; ``import bezique`` never does.
 """
@@ -59,6 +60,7 @@ from bezique.deal import Deal
 from bezique.encoding import ActionEncoding, EncodingError, choose_encoding
 from bezique.features import observation_layout
 from bezique.game import deal_result
+from bezique.record import RecordError, dumps, rebuild
 
 __all__ = [
     "GAME_NAME",
@@ -126,6 +128,31 @@ class _Shallow(list):  # type: ignore[type-arg]
         return _Shallow(self)
 
 
+class _Held:
+    """A state's deal, as OpenSpiel copies and serialises it: deep-copied as `Deal.clone`,
+    pickled as its game record (`bezique.record.dumps`), loaded by replaying the record
+    (`bezique.record.rebuild`, which checks every step and the record's digests)."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
+        return _Held(self.deal.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replayed, (dumps(self.deal),)
+
+
+def _replayed(record: str) -> _Held:
+    """The `_Held` deal of a serialised state: its record replayed."""
+    deal = rebuild(record)
+    if not isinstance(deal, Deal):
+        raise RecordError(0, "a python_bezique state holds one deal, this record a game")
+    return _Held(deal)
+
+
 class _Legal(dict[int, Action]):
     """A state's legal actions by id (`ActionEncoding.by_id`), never changed once made: a
     clone shares it."""
@@ -166,8 +193,8 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         self._order: list[int] = _Shallow()
         """Pack indices dealt so far."""
         self._left: list[int] = _Shallow(range(self._spec.c.pack_size))
-        self.deal: Deal | None = None
-        """The deal once the whole pack is dealt."""
+        self._held: _Held | None = None
+        """The deal once the whole pack is dealt (`deal`)."""
         self._log: list[tuple[int, int, Action, int, int]] = _Shallow()
         """Per action: the mover, the id, the action, the mover's table before it (bits) and
         where its events start in the deal's events (made into `_seen` strings only when asked
@@ -187,24 +214,35 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """The game's totals (one per team) and target the deal is dealt with (`Deal.new`):
         zeros and the profile's target, unless set before the last card is dealt."""
 
+    @property
+    def deal(self) -> Deal | None:
+        """The `Deal` being played, None while the pack is being dealt."""
+        held = self._held
+        return None if held is None else held.deal
+
+    @deal.setter
+    def deal(self, deal: Deal | None) -> None:
+        self._held = None if deal is None else _Held(deal)
+
     # ------------------------------------------------------------------ the game tree
 
     def current_player(self) -> int:
         """The player to move, `pyspiel.PlayerId.CHANCE` while dealing, TERMINAL at the end."""
-        deal = self.deal
-        if deal is None:
+        held = self._held
+        if held is None:
             return int(pyspiel.PlayerId.CHANCE)
-        to_move = deal.to_move
+        to_move = held.deal.to_move
         return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
 
     def is_terminal(self) -> bool:
         """Whether the deal is over."""
-        return self.deal is not None and self.deal.is_over
+        held = self._held
+        return held is not None and held.deal.is_over
 
     def is_chance_node(self) -> bool:
         """Whether the pack is still being dealt (pyspiel's answer, without its call back
         into `current_player`)."""
-        return self.deal is None
+        return self._held is None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt (pack indices), each equally likely."""
@@ -216,7 +254,8 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """pyspiel's ``legal_actions``: for the player to move, the legal ids ascending,
         listed once per state (a fresh list each call); anything else (chance nodes, the end,
         another player) is pyspiel's own answer."""
-        deal = self.deal
+        held = self._held
+        deal = None if held is None else held.deal
         if deal is None or (player is not None and player != deal.to_move) or deal.is_over:
             return pyspiel.State.legal_actions(  # type: ignore[no-any-return]
                 self, *(() if player is None else (player,)))
@@ -239,8 +278,9 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         return legal
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is not None:
-            self._play(action)
+        held = self._held
+        if held is not None:
+            self._play(held.deal, action)
             return
         left = self._left
         try:
@@ -273,9 +313,7 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
             raise EncodingError(f"action id {id} ({wanted}) is not legal here")
         return wanted
 
-    def _play(self, id: int) -> None:
-        deal = self.deal
-        assert deal is not None
+    def _play(self, deal: Deal, id: int) -> None:
         mover = deal.to_move
         assert mover is not None
         bits = deal.bits
