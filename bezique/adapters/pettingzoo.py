@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable
 from typing import Any, SupportsIndex
 
 from bezique.actions import Action
@@ -314,27 +313,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         deal = self.deal
         deal.push(chosen)
-        self._legal_ids = None  # the per-state caches (`_clear_cache`)
-        self._fresh = False
-        self._tensors = [None] * len(self._agents)
-        mover = deal.to_move
-        if mover is None:
-            self._mover = -1
+        self._clear_cache()
+        self._select()
+        if deal.is_over:
             self._finish()
-        else:
-            self._mover = mover
-            self.agent_selection = self._agents[mover]
         if self.render_mode == "human":
             self.render()
 
     def _legal(self) -> dict[int, Action]:
         """The legal actions of the state by id (built once per state)."""
         if self._legal_ids is None:
-            self._legal_ids = self._by_id(self.deal.legal_actions())
+            self._legal_ids = self.encoding.by_id(self.deal.legal_actions())
         return self._legal_ids
-
-    def _by_id(self, actions: Iterable[Action]) -> dict[int, Action]:
-        return self.encoding.by_id(actions)
 
     def _tensor(self, p: int) -> Any:
         """Player ``p``'s observation tensor now, a read-only float32 array: its entries but
