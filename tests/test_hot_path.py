@@ -35,6 +35,17 @@ def _plainly_within_reach(c: Compiled, mine: int, trump: int | None) -> list[str
     ]
 
 
+def _random_holdings(c: Compiled, rng: random.Random, count: int = 400) -> list[int]:
+    """``count`` random sets of up to 40 of the pack's cards, as bits."""
+    out = []
+    for _ in range(count):
+        mine = 0
+        for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
+            mine |= 1 << x
+        out.append(mine)
+    return out
+
+
 def _within_reach(c: Compiled, mine: int, trump: int | None) -> list[str]:
     index = 0 if trump is None else trump + 1
     flat = c.flat_patterns[index]
@@ -45,11 +56,7 @@ def _within_reach(c: Compiled, mine: int, trump: int | None) -> list[str]:
 def test_compiled_reach_check_agrees_with_the_patterns(name: str) -> None:
     """The generated reach check answers as the meld patterns do, for every trump state."""
     c = compile_rules(bezique.load_profile(name))
-    rng = random.Random(name)
-    for _ in range(400):
-        mine = 0
-        for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
-            mine |= 1 << x
+    for mine in _random_holdings(c, random.Random(name)):
         for trump in (None, 0, 1, 2, 3):
             assert _within_reach(c, mine, trump) == _plainly_within_reach(c, mine, trump)
 
@@ -59,11 +66,7 @@ def test_both_reach_checks_give_the_same_answer(name: str) -> None:
     """`reach_status` (what `reachable` runs in the compiled build) answers as the generated
     check (what it runs in the pure one), bit for bit, in either build."""
     c = compile_rules(bezique.load_profile(name))
-    rng = random.Random(name)
-    for _ in range(400):
-        mine = 0
-        for x in rng.sample(c.pack_cards, rng.randint(0, min(40, c.pack_size))):
-            mine |= 1 << x
+    for mine in _random_holdings(c, random.Random(name)):
         for index, table in enumerate(c.reach_tables):
             expected = c.reach_check[index](mine.to_bytes(LANES, "little"))
             assert reach_status(table, mine) == expected
