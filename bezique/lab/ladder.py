@@ -184,8 +184,15 @@ def _unit(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
 
 
 def _game_row(game: LadderGame) -> dict[str, Any]:
+    """A game as a JSON row (`Ladder.to_dict`'s ``games``, a journal's rows)."""
     return {"seats": list(game.seats), "seed": game.seed, "totals": list(game.totals),
             "winner": game.winner, "seconds": game.seconds}
+
+
+def _game_of(row: Mapping[str, Any]) -> LadderGame:
+    """The game of a JSON row (`_game_row`)."""
+    return LadderGame(tuple(row["seats"]), row["seed"], tuple(row["totals"]), row["winner"],
+                      float(row.get("seconds", 0.0)))
 
 
 def _journaled(path: str | Path, key: Mapping[str, Any], rules: Rules,
@@ -199,8 +206,7 @@ def _journaled(path: str | Path, key: Mapping[str, Any], rules: Rules,
                 raise ValueError("past the run's last game")
             pair, seating, game_seed = _place(rules, pairs, games, seed, index)
             seats = tuple(pair[k] for k in seating)
-            game = LadderGame(tuple(row["seats"]), row["seed"], tuple(row["totals"]),
-                              row["winner"], float(row.get("seconds", 0.0)))
+            game = _game_of(row)
             if game.seats != seats or game.seed != game_seed:
                 raise ValueError(f"expected seats {list(seats)} and seed {game_seed}")
             if (len(game.totals) != len(rules.teams)
@@ -394,8 +400,7 @@ class Ladder:
             "pairs": [{"a": p.a, "b": p.b, "games": p.games, "wins_a": p.wins_a,
                        "wins_b": p.wins_b, "draws": p.draws, "score_a": _r(p.score),
                        "ci95": [_r(x) for x in p.interval]} for p in self.pairs],
-            "games": [{"seats": list(g.seats), "seed": g.seed, "totals": list(g.totals),
-                       "winner": g.winner, "seconds": g.seconds} for g in self.games],
+            "games": [_game_row(g) for g in self.games],
             "machine": self.machine,
         }
 
@@ -407,8 +412,7 @@ def _r(x: float) -> float | None:
 def ratings_of(data: Mapping[str, Any]) -> tuple[Rating, ...]:
     """The ratings recomputed from a ladder's JSON (`Ladder.to_dict`): its ``bots``,
     ``anchor`` and one row per game; the same as its ``ratings``, best first."""
-    games = [LadderGame(tuple(g["seats"]), g["seed"], tuple(g["totals"]), g["winner"])
-             for g in data["games"]]
+    games = [_game_of(g) for g in data["games"]]
     return _ranked(fit(data["bots"], _results(games), anchor=data["anchor"]))
 
 
