@@ -51,7 +51,7 @@ def compile_hot_path(root: Path, out: Path) -> list[Path]:
     cwd = os.getcwd()
     os.chdir(root)  # mypy reads pyproject.toml's [tool.mypy] from here
     try:
-        paths = [f"bezique/{name}.py" for name in hot_path(root)]
+        paths = [f"bezique/{name.replace('.', '/')}.py" for name in hot_path(root)]
         extensions = mypycify(paths, opt_level="3", target_dir=str(work / "c"))
         dist = Distribution({"name": "bezique", "ext_modules": extensions})
         command: Any = dist.get_command_obj("build_ext")

@@ -15,7 +15,7 @@ T = TypeVar("T")
 HOT_PATH: tuple[str, ...] = (
     "actions", "cards", "carte", "compile", "count", "deal", "events", "flags", "frozen", "ledger",
     "legal", "melds", "moves", "observation", "partners", "plays", "reach", "resolve", "start",
-    "state", "tricks",
+    "state", "tricks", "features_deal", "search.endgame", "search.rollout",
 )
 """The modules of `bezique` that the compiled build compiles with mypyc (``hatch_build.py``)."""
 

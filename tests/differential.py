@@ -1,5 +1,8 @@
 """The differential check of the two builds (docs/compiled.md): seeded random deals of every
-built-in profile, one digest per deal of every legal-action list and every event.
+built-in profile, one digest per deal of every legal-action list and every event, and for the
+first deals of each profile (``--searched``) of the other compiled parts too: the mover's
+observation tensor at every turn, the fast playout from every eighth turn, and the end phase's
+value searched within a node budget where it begins.
 
 Run it once with each build and compare the files; any deal whose digest differs is named::
 
@@ -22,18 +25,43 @@ import sys
 from pathlib import Path
 
 import bezique
+from bezique.features_deal import tensor_writer
+from bezique.search.horizon import value as end_value
+from bezique.search.rollout import playout
+
+END_NODES = 2_000
+"""The node budget of the end-phase searches a searched digest covers (exact where it fits,
+else the iterative deepening's estimate, else a playout's: every path of `value`)."""
 
 
-def deal_digest(rules: bezique.Rules, seed: int) -> str:
+def deal_digest(rules: bezique.Rules, seed: int, *, search: bool = False) -> str:
     """The digest of one seeded random deal: every legal-action list (``str`` and ``repr`` of
-    each action, in order), the action chosen, every event (``repr``) and the final scores."""
+    each action, in order), the action chosen, every event (``repr``) and the final scores.
+    With ``search``, also the mover's observation tensor at every turn
+    (`bezique.features_deal`), the scores of a fast playout (`bezique.search.rollout.playout`)
+    from every eighth turn, and where the end phase begins its value for the mover searched
+    within `END_NODES` positions (`bezique.search.horizon.value`)."""
     deal = bezique.Deal.new(rules, seed=seed, dealer=seed % 2)
     rng = random.Random(seed)
+    writer = tensor_writer(rules)
     h = hashlib.sha256()
     h.update("\n".join(map(repr, deal.events)).encode())
+    turn, end_searched = 0, False
     while not deal.is_over:
         legal = deal.legal_actions()
+        mover = deal.to_move
+        assert mover is not None
         h.update(("|".join(f"{a}={a!r}" for a in legal)).encode())
+        if search:
+            h.update(repr(writer.tensor(deal, mover)).encode())
+        if search and turn % 8 == 0:
+            world = deal.clone(history=False)
+            playout(world)
+            h.update(repr(world.scores).encode())
+        if search and deal.in_end_phase and not end_searched:
+            end_searched = True
+            h.update(repr(end_value(deal, side=mover, max_nodes=END_NODES)).encode())
+        turn += 1
         chosen = legal[int(rng.random() * len(legal))]
         events = deal.apply(chosen)
         h.update("\n".join(map(repr, events)).encode())
@@ -41,10 +69,13 @@ def deal_digest(rules: bezique.Rules, seed: int) -> str:
     return h.hexdigest()[:16]
 
 
-def digests(deals: int, profiles: list[str] | None = None) -> dict[str, list[str]]:
-    """``deals`` digests (seeds ``0..deals-1``) of each named built-in profile (default all)."""
+def digests(deals: int, profiles: list[str] | None = None, searched: int = 0
+            ) -> dict[str, list[str]]:
+    """``deals`` digests (seeds ``0..deals-1``) of each named built-in profile (default all),
+    the first ``searched`` of them with ``search`` (`deal_digest`)."""
     names = profiles or bezique.list_profiles()
-    return {name: [deal_digest(bezique.load_profile(name), s) for s in range(deals)]
+    return {name: [deal_digest(bezique.load_profile(name), s, search=s < searched)
+                   for s in range(deals)]
             for name in names}
 
 
@@ -70,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--searched", type=int, default=0,
+                        help="how many of the first deals also digest the search's parts")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"))
     parser.add_argument("profiles", nargs="*")
@@ -83,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         total = sum(len(v) for v in first["digests"].values())
         print(f"{'DIFFERENT' if problems else 'identical'}: {total} deals, {builds}")
         return 1 if problems else 0
-    found = {"compiled": bezique.COMPILED, "deals": args.deals,
-             "digests": digests(args.deals, args.profiles)}
+    found = {"compiled": bezique.COMPILED, "deals": args.deals, "searched": args.searched,
+             "digests": digests(args.deals, args.profiles, args.searched)}
     text = json.dumps(found, indent=1) + "\n"
     if args.out:
         args.out.write_text(text, encoding="utf-8")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import differential
 import pytest
 from differential import compare, deal_digest, digests, main
 
@@ -25,6 +26,25 @@ def test_a_deal_digest_sees_a_changed_event(monkeypatch: pytest.MonkeyPatch) -> 
     before = deal_digest(rules, 1)
     monkeypatch.setattr(bezique.events.Event, "__repr__", lambda self: "?")
     assert deal_digest(rules, 1) != before
+
+
+class _NoTensors:
+    def tensor(self, deal: bezique.Deal, player: int) -> list[float]:
+        return []
+
+
+def test_a_searched_digest_covers_the_tensors_the_playouts_and_the_end_phase(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = bezique.load_profile("bezique")
+    searched = deal_digest(rules, 2, search=True)
+    assert searched == deal_digest(rules, 2, search=True) != deal_digest(rules, 2)
+    stand_ins = {"tensor_writer": lambda rules: _NoTensors(), "playout": lambda world: None,
+                 "end_value": lambda deal, **options: 0}
+    for name, stand_in in stand_ins.items():
+        with monkeypatch.context() as patch:
+            patch.setattr(differential, name, stand_in)
+            assert deal_digest(rules, 2, search=True) != searched, name
 
 
 def test_compare_names_each_differing_deal_and_main_exits_1(tmp_path: Path) -> None:
