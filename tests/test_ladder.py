@@ -19,7 +19,7 @@ from bezique.bots import RandomBot, check_bot_spec, make_bot, play_deal, play_ga
 from bezique.cli.main import main
 from bezique.errors import ExtraMissing
 from bezique.lab.journal import JournalError
-from bezique.lab.ladder import Ladder, fit, ladder, ratings_of, seatings
+from bezique.lab.ladder import Ladder, _Clock, fit, ladder, ratings_of, seatings
 from bezique.search import SearchBot
 from bezique.search.cheat import CheatBot
 
@@ -94,6 +94,37 @@ def test_the_json_round_trips_and_recomputes_the_ratings(run: Ladder) -> None:
                                   "high": round(run.ratings[0].high, 6), "games": 8}
     assert set(data["games"][0]) >= {"seats", "seed", "totals", "winner"}
     assert ratings_of(data) == run.ratings
+
+
+def test_each_game_times_every_seats_decisions_and_each_bot_gets_its_mean(run: Ladder) -> None:
+    for game in run.games:
+        assert len(game.decisions) == len(game.thinking) == len(game.seats)
+        assert all(k > 0 for k in game.decisions) and all(x >= 0 for x in game.thinking)
+    thinking = {t.bot: t for t in run.thinking}
+    assert list(thinking) == list(run.bots)
+    for bot in run.bots:
+        mine = [(k, x) for g in run.games for b, k, x in zip(g.seats, g.decisions, g.thinking,
+                                                             strict=True) if b == bot]
+        assert thinking[bot].decisions == sum(k for k, _ in mine)
+        assert thinking[bot].seconds == pytest.approx(sum(x for _, x in mine))
+        assert thinking[bot].mean == pytest.approx(thinking[bot].seconds
+                                                   / thinking[bot].decisions)
+    data = json.loads(json.dumps(run.to_dict()))
+    assert [t["bot"] for t in data["thinking"]] == list(run.bots)
+    assert data["games"][0]["decisions"] == list(run.games[0].decisions)
+
+
+def test_a_decision_with_one_legal_action_is_not_timed() -> None:
+    rules = bezique.load_profile("bezique")
+    clock = _Clock(RandomBot(1))
+    deal = bezique.Deal.new(rules, seed=2, dealer=0)
+    while len(deal.legal_actions()) > 1:
+        deal.apply(clock.choose(deal.observation(deal.to_move)))
+    clock.choose(deal.observation(deal.to_move))
+    assert clock.decisions == len(deal.actions) > 0
+    cheat = _Clock(CheatBot())
+    assert cheat.sees_all and cheat.choose_in(deal) in deal.legal_actions()
+    assert cheat.decisions == 0
 
 
 def test_the_numbers_do_not_depend_on_the_workers(short: Path, run: Ladder) -> None:
@@ -194,6 +225,7 @@ def test_ladder_command_writes_the_json_and_the_plot(
                  "--json", str(out), "--plot", str(png)]) == 0
     text = capsys.readouterr().out
     assert "random vs cheat" in text and "cheat" in text.splitlines()[3]
+    assert "s/decision" in text.splitlines()[2]
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["anchor"] == "random" and len(data["games"]) == 2
     assert png.read_bytes()[:4] == b"\x89PNG"
@@ -263,6 +295,9 @@ def test_a_journal_keeps_each_run_apart_and_skips_a_line_cut_short(
     (lambda row: row.update(totals=["1000", 0]), "a total per team"),
     (lambda row: row.update(winner="planner"), "a winner among the seats"),
     (lambda row: row.pop("totals"), "game 0: 'totals'"),
+    (lambda row: row.update(decisions=[3]), "decisions and their seconds per seat"),
+    (lambda row: row.update(thinking=[-1.0, 0.5]), "decisions and their seconds per seat"),
+    (lambda row: row.update(thinking=["x", 0.5]), "game 0: could not convert"),
 ])
 def test_a_tampered_journal_line_is_refused_with_its_game(
     short: Path, tmp_path: Path, change: Callable[[dict[str, object]], object], message: str,

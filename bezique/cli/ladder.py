@@ -68,17 +68,20 @@ def format_ladder(result: Ladder) -> str:
     if result.interrupted:
         lines.append(f"INTERRUPTED: {len(result.games)} games played; ratings of those")
     width = max(len(b) for b in result.bots) + 2
-    lines += ["", f"{'bot':<{width}}{'rating':>8}  95% interval   games"]
+    lines += ["", f"{'bot':<{width}}{'rating':>8}  95% interval   games  s/decision"]
+    mean = {t.bot: t.mean for t in result.thinking if t.decisions}
     for r in result.ratings:
+        timed = f"{mean[r.bot]:>12.4f}" if r.bot in mean else f"{'-':>12}"
         lines.append(f"{r.bot:<{width}}{r.rating:>8.0f}  [{r.low:>5.0f}, {r.high:>5.0f}]"
-                     f"{r.games:>8}")
+                     f"{r.games:>8}{timed}")
     lines += ["", f"{'pair':<{2 * width + 4}}{'score':>7}  95% interval    W-D-L"]
     for p in result.pairs:
         low, high = p.interval
         lines.append(f"{p.a + ' vs ' + p.b:<{2 * width + 4}}{100 * p.score:>6.1f}%  "
                      f"[{100 * low:4.1f}, {100 * high:5.1f}]  {p.wins_a}-{p.draws}-{p.wins_b}")
     lines += ["", f"ratings: Bradley-Terry on the Elo scale, {result.anchor} = 1000, 95% "
-              "intervals from the model's standard errors; score: the first bot's share of "
+              "intervals from the model's standard errors; s/decision: mean seconds of a "
+              "decision with more than one legal action; score: the first bot's share of "
               "the games (a draw half), Wilson 95% interval"]
     return "\n".join(lines)
 

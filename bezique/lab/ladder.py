@@ -19,7 +19,9 @@ rating ± 1.96 standard errors of the model (the inverse of its Fisher informati
 the anchor, whose interval is the point 1000), taking the games as independent. The pairwise
 table gives each pair's score with its Wilson interval (`bezique.lab.stats.wilson`).
 `Ladder.to_dict` writes one row per game, so that `ratings_of` recomputes the ratings from the
-JSON alone.
+JSON alone. Each game also records, per seat, the decisions its bot took with more than one
+legal action and the seconds they took, so that `Ladder.thinking` gives each bot's mean time a
+decision: what "at equal time" means for bots with a time budget.
 
 >>> import bezique
 >>> house = bezique.load_profile("bezique")
@@ -44,17 +46,21 @@ from typing import Any
 
 from attrs import frozen
 
-from bezique.bots import check_bot_spec, make_bot, play_game
+from bezique.actions import Action
+from bezique.bots import Bot, check_bot_spec, make_bot, play_game
+from bezique.bots.base import sees_all
+from bezique.deal import Deal
 from bezique.lab import journal as run_journal
 from bezique.lab.comparison import check_run
 from bezique.lab.simulation import Progress, run_tasks, unit_finished, unit_seed
 from bezique.lab.stats import Z95, wilson
+from bezique.observation import Observation
 from bezique.rules import load_profile
 from bezique.rules.model import Rules
 
 __all__ = [
     "ANCHOR", "ELO", "GAMES_PER_TASK", "PRIOR_DRAWS", "Ladder", "LadderGame", "PairResult",
-    "Rating", "fit", "ladder", "pairings", "play_ladder_chunk", "play_ladder_game",
+    "Rating", "Thinking", "fit", "ladder", "pairings", "play_ladder_chunk", "play_ladder_game",
     "ratings_of", "seatings",
 ]
 
@@ -75,13 +81,17 @@ GAMES_PER_TASK = 5
 class LadderGame:
     """One game of the ladder: the bot in each ``seats`` (specs, by seat), the game's
     ``seed``, its final ``totals`` (one per team), the ``winner`` (the bot of the winning
-    team; None for a draw) and the ``seconds`` it took."""
+    team; None for a draw), the ``seconds`` it took, and per seat the ``decisions`` taken
+    with more than one legal action and the seconds they took (``thinking``; both empty for a
+    game journaled before they were recorded)."""
 
     seats: tuple[str, ...]
     seed: int
     totals: tuple[int, ...]
     winner: str | None
     seconds: float = 0.0
+    decisions: tuple[int, ...] = ()
+    thinking: tuple[float, ...] = ()
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -104,6 +114,21 @@ class Rating:
     low: float
     high: float
     games: int
+
+
+@frozen
+class Thinking:
+    """A bot's ``decisions`` with more than one legal action, in the games of a ladder that
+    recorded them, and the ``seconds`` they took in all."""
+
+    bot: str
+    decisions: int
+    seconds: float
+
+    @property
+    def mean(self) -> float:
+        """Seconds a decision (0 without decisions)."""
+        return self.seconds / self.decisions if self.decisions else 0.0
 
 
 @frozen
@@ -148,6 +173,31 @@ def seatings(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+class _Clock:
+    """A bot of a ladder game, the seconds of its decisions with more than one legal action
+    counted (handed the deal or the observation, as the bot asks: `bezique.bots.decide`)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.sees_all = sees_all(bot)
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, observation: Observation) -> Action:
+        return self._timed(self.bot.choose, observation, len(observation.legal_actions()))
+
+    def choose_in(self, deal: Deal) -> Action:
+        return self._timed(self.bot.choose_in, deal, len(deal.legal_actions()))  # type: ignore[attr-defined]
+
+    def _timed(self, choose: Any, seen: Any, legal: int) -> Action:
+        start = time.perf_counter()
+        action: Action = choose(seen)
+        if legal > 1:
+            self.decisions += 1
+            self.seconds += time.perf_counter() - start
+        return action
+
+
 def pairings(bots: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every pair of ``bots``, in their order."""
     return tuple(combinations(bots, 2))
@@ -159,13 +209,15 @@ def play_ladder_game(rules: Rules, pair: tuple[str, str], seating: Sequence[int]
     ``k``, each bot seeded from the game's seed and its seat."""
     names = tuple(pair[k] for k in seating)
     start = time.perf_counter()
-    game = play_game(rules, [make_bot(name, unit_seed(seed, p)) for p, name in enumerate(names)],
-                     seed)
+    clocks = [_Clock(make_bot(name, unit_seed(seed, p))) for p, name in enumerate(names)]
+    game = play_game(rules, clocks, seed)
     result = game.result
     assert result is not None
     winner = None if result.winner is None else names[rules.teams[result.winner][0]]
     return LadderGame(names, seed, tuple(result.totals), winner,
-                      round(time.perf_counter() - start, 3))
+                      round(time.perf_counter() - start, 3),
+                      tuple(c.decisions for c in clocks),
+                      tuple(round(c.seconds, 4) for c in clocks))
 
 
 def _place(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
@@ -186,13 +238,15 @@ def _unit(rules: Rules, pairs: Sequence[tuple[str, str]], games: int, seed: int,
 def _game_row(game: LadderGame) -> dict[str, Any]:
     """A game as a JSON row (`Ladder.to_dict`'s ``games``, a journal's rows)."""
     return {"seats": list(game.seats), "seed": game.seed, "totals": list(game.totals),
-            "winner": game.winner, "seconds": game.seconds}
+            "winner": game.winner, "seconds": game.seconds, "decisions": list(game.decisions),
+            "thinking": list(game.thinking)}
 
 
 def _game_of(row: Mapping[str, Any]) -> LadderGame:
     """The game of a JSON row (`_game_row`)."""
     return LadderGame(tuple(row["seats"]), row["seed"], tuple(row["totals"]), row["winner"],
-                      float(row.get("seconds", 0.0)))
+                      float(row.get("seconds", 0.0)), tuple(row.get("decisions", ())),
+                      tuple(map(float, row.get("thinking", ()))))
 
 
 def _journaled(path: str | Path, key: Mapping[str, Any], rules: Rules,
@@ -213,6 +267,12 @@ def _journaled(path: str | Path, key: Mapping[str, Any], rules: Rules,
                     or not all(type(t) is int for t in game.totals)
                     or (game.winner is not None and game.winner not in seats)):
                 raise ValueError("expected a total per team and a winner among the seats")
+            if (game.decisions or game.thinking) and not (
+                len(game.decisions) == len(game.thinking) == len(seats)
+                and all(type(k) is int and k >= 0 for k in game.decisions)
+                and all(0 <= x < math.inf for x in game.thinking)
+            ):
+                raise ValueError("expected decisions and their seconds per seat")
         except (KeyError, TypeError, ValueError) as error:
             raise run_journal.JournalError(f"{path}: game {index}: {error}") from None
         found[index] = game
@@ -388,6 +448,17 @@ class Ladder:
     pairs: tuple[PairResult, ...]
     machine: dict[str, Any]
 
+    @property
+    def thinking(self) -> tuple[Thinking, ...]:
+        """Each bot's decisions and their seconds (`Thinking`), in the order of `bots`."""
+        decisions = dict.fromkeys(self.bots, 0)
+        seconds = dict.fromkeys(self.bots, 0.0)
+        for game in self.games:
+            for bot, k, x in zip(game.seats, game.decisions, game.thinking, strict=False):
+                decisions[bot] += k
+                seconds[bot] += x
+        return tuple(Thinking(b, decisions[b], seconds[b]) for b in self.bots)
+
     def to_dict(self) -> dict[str, Any]:
         """Everything, for ``--json``: one row per game (`ratings_of` recomputes the ratings
         from it), floats rounded to 6 places."""
@@ -400,6 +471,8 @@ class Ladder:
             "pairs": [{"a": p.a, "b": p.b, "games": p.games, "wins_a": p.wins_a,
                        "wins_b": p.wins_b, "draws": p.draws, "score_a": _r(p.score),
                        "ci95": [_r(x) for x in p.interval]} for p in self.pairs],
+            "thinking": [{"bot": t.bot, "decisions": t.decisions, "seconds": _r(t.seconds),
+                          "mean": _r(t.mean)} for t in self.thinking],
             "games": [_game_row(g) for g in self.games],
             "machine": self.machine,
         }
