@@ -392,6 +392,24 @@ def test_render_ansi_is_the_text_picture() -> None:
     assert seat.render() == seat.unwrapped.deal.render(1) != e.render()
 
 
+@pytest.mark.parametrize("profile", ["three-handed", "four-handed", "partnership"])
+def test_render_at_more_seats_shows_every_seat_or_one_seats_view(profile: str) -> None:
+    spectator = env(profile, render_mode="ansi")
+    spectator.reset(seed=8)
+    seats = spectator.unwrapped.rules.players
+    picture = spectator.render()
+    assert picture == spectator.unwrapped.deal.render()
+    views = []
+    for seat in range(seats):
+        one = env(profile, render_mode="ansi", perspective=seat)
+        one.reset(seed=8)
+        views.append(one.render())
+        assert views[-1] == one.unwrapped.deal.render(seat) != picture
+    assert len(set(views)) == seats
+    with pytest.raises(ValueError, match="^perspective: expected"):
+        env(profile, render_mode="ansi", perspective=seats)
+
+
 def test_render_human_prints_after_each_step(capsys: pytest.CaptureFixture[str]) -> None:
     e = env("bezique", render_mode="human")
     e.reset(seed=8)
