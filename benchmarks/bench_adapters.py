@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import sys
 import time
@@ -181,6 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"deals": args.deals, "seed": args.seed, "repeat": args.repeat,
+                       "compiled": bezique.COMPILED, "python": platform.python_version(),
                        "rows": rows, "notes": notes}, out, indent=2)
 
 
