@@ -8,9 +8,12 @@ unchanged: simulations from worlds resampled from the player's information state
 (`BeziqueState.resample_from_infostate`), one tree node per information-state string, UCT
 selection, one random rollout per new node, and the most visited action played. OpenSpiel's
 search takes a number of simulations; this bot gives it a *time* per decision instead: it
-searches until ``seconds`` have passed (two simulations at least: the first only opens the
-root) and plays the most visited
-action of the tree so far, so its strength depends on the machine, as any time budget does.
+searches until ``seconds`` of CPU time have passed since the decision began, building the
+OpenSpiel state included (two simulations at least: the first only opens the root), and plays
+the most visited action of the tree so far, so its strength depends on the machine's speed, as
+any time budget does. The time is the process's CPU time (`time.process_time`), not the wall
+clock's, so that other work on a busy machine does not starve the search of its budget: the
+ladder's games run side by side on worker processes.
 
 Like every OpenSpiel bot it is handed the whole state (a `bezique.bots.DealBot`, ``sees_all``)
 and reads only what its player may know: the information-state strings and the resampled
@@ -51,14 +54,15 @@ class _TimeUp(Exception):
 
 
 class _TimedSearch(os_ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's ISMCTS, stopped between two simulations once `deadline` has passed."""
+    """OpenSpiel's ISMCTS, stopped between two simulations once `deadline` (CPU time) has
+    passed."""
 
     deadline = 0.0
     simulations = 0
 
     def sample_root_state(self, state: Any) -> Any:
         """A world for the next simulation, or `_TimeUp` when the time is spent."""
-        if self.simulations >= 2 and time.perf_counter() >= self.deadline:
+        if self.simulations >= 2 and time.process_time() >= self.deadline:
             raise _TimeUp
         self.simulations += 1
         return super().sample_root_state(state)
@@ -117,7 +121,7 @@ class ISMCTSBot:
             raise ValueError(f"ISMCTSBot: seconds must be a positive finite number, got "
                              f"{seconds}")
         self.seconds = seconds
-        """The time per decision."""
+        """The CPU time per decision (`time.process_time`)."""
         self.uct_c = uct_c
         """UCT's exploration constant."""
         self._random = np.random.RandomState(None if seed is None else seed % 2**32)
@@ -140,19 +144,20 @@ class ISMCTSBot:
         return self._games[name]
 
     def choose_in(self, deal: Deal) -> Action:
-        """The most visited action of OpenSpiel's search after ``seconds``."""
+        """The most visited action of OpenSpiel's search after ``seconds`` of CPU time."""
         if deal.rules.players not in self.players:
             raise ValueError(f"ismcts plays two seats only, not the {deal.rules.players} of "
                              f"{deal.rules.name!r} (see ISMCTSBot.players)")
         legal = deal.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        deadline = time.process_time() + self.seconds
         game = self._game(deal.rules)
         state = state_of(game, deal)
         search = _TimedSearch(game, os_mcts.RandomRolloutEvaluator(1, self._random),
                               self.uct_c, max_simulations=2**31 - 1,
                               random_state=self._random)
-        search.deadline = time.perf_counter() + self.seconds
+        search.deadline = deadline
         try:
             policy = search.run_search(state)
         except _TimeUp:

@@ -80,8 +80,8 @@ def format_ladder(result: Ladder) -> str:
         lines.append(f"{p.a + ' vs ' + p.b:<{2 * width + 4}}{100 * p.score:>6.1f}%  "
                      f"[{100 * low:4.1f}, {100 * high:5.1f}]  {p.wins_a}-{p.draws}-{p.wins_b}")
     lines += ["", f"ratings: Bradley-Terry on the Elo scale, {result.anchor} = 1000, 95% "
-              "intervals from the model's standard errors; s/decision: mean seconds of a "
-              "decision with more than one legal action; score: the first bot's share of "
+              "intervals from the model's standard errors; s/decision: mean CPU seconds of "
+              "a decision with more than one legal action; score: the first bot's share of "
               "the games (a draw half), Wilson 95% interval"]
     return "\n".join(lines)
 

@@ -20,8 +20,9 @@ the anchor, whose interval is the point 1000), taking the games as independent. 
 table gives each pair's score with its Wilson interval (`bezique.lab.stats.wilson`).
 `Ladder.to_dict` writes one row per game, so that `ratings_of` recomputes the ratings from the
 JSON alone. Each game also records, per seat, the decisions its bot took with more than one
-legal action and the seconds they took, so that `Ladder.thinking` gives each bot's mean time a
-decision: what "at equal time" means for bots with a time budget.
+legal action and the CPU seconds they took (`time.process_time`: a bot's own work, whatever
+else runs on the machine), so that `Ladder.thinking` gives each bot's mean time a decision:
+what "at equal time" means for bots with a time budget.
 
 >>> import bezique
 >>> house = bezique.load_profile("bezique")
@@ -82,7 +83,7 @@ class LadderGame:
     """One game of the ladder: the bot in each ``seats`` (specs, by seat), the game's
     ``seed``, its final ``totals`` (one per team), the ``winner`` (the bot of the winning
     team; None for a draw), the ``seconds`` it took, and per seat the ``decisions`` taken
-    with more than one legal action and the seconds they took (``thinking``; both empty for a
+    with more than one legal action and the CPU seconds they took (``thinking``; both empty for a
     game journaled before they were recorded)."""
 
     seats: tuple[str, ...]
@@ -119,7 +120,7 @@ class Rating:
 @frozen
 class Thinking:
     """A bot's ``decisions`` with more than one legal action, in the games of a ladder that
-    recorded them, and the ``seconds`` they took in all."""
+    recorded them, and the CPU ``seconds`` they took in all."""
 
     bot: str
     decisions: int
@@ -127,7 +128,7 @@ class Thinking:
 
     @property
     def mean(self) -> float:
-        """Seconds a decision (0 without decisions)."""
+        """CPU seconds a decision (0 without decisions)."""
         return self.seconds / self.decisions if self.decisions else 0.0
 
 
@@ -174,8 +175,8 @@ def seatings(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 class _Clock:
-    """A bot of a ladder game, the seconds of its decisions with more than one legal action
-    counted (handed the deal or the observation, as the bot asks: `bezique.bots.decide`)."""
+    """A bot of a ladder game, the CPU seconds of its decisions with more than one legal
+    action counted (handed the deal or the observation, as the bot asks: `bezique.bots.decide`)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -190,11 +191,11 @@ class _Clock:
         return self._timed(self.bot.choose_in, deal, len(deal.legal_actions()))  # type: ignore[attr-defined]
 
     def _timed(self, choose: Any, seen: Any, legal: int) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action: Action = choose(seen)
         if legal > 1:
             self.decisions += 1
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
         return action
 
 
