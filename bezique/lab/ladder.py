@@ -185,9 +185,11 @@ class _Clock:
         self.seconds = 0.0
 
     def choose(self, observation: Observation) -> Action:
+        """The bot's choice from ``observation``, timed."""
         return self._timed(self.bot.choose, observation, len(observation.legal_actions()))
 
     def choose_in(self, deal: Deal) -> Action:
+        """The choice of a bot handed the deal (``sees_all``), timed."""
         return self._timed(self.bot.choose_in, deal, len(deal.legal_actions()))  # type: ignore[attr-defined]
 
     def _timed(self, choose: Any, seen: Any, legal: int) -> Action:
