@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The published ladders (docs/bots.md#the-ladders), journaled in benchmarks/results/ladder/:
+# run it again to resume, from any checkout whose bots play as they did (see the docs).
+#
+#   benchmarks/run_ladders.sh [PYTHON]    # PYTHON: an interpreter with bezique installed,
+#                                         # the compiled build and the openspiel extra (default python3)
+#
+# It runs from a directory outside the source tree, so that PYTHON imports its own installed
+# bezique (a compiled build in a venv: BEZIQUE_COMPILE=1 pip install '.[openspiel]'), at low
+# priority. Each ladder's table goes to its .txt file, the ladder as JSON to its .json file.
+set -euo pipefail
+python=${1:-python3}
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/results/ladder"
+cd "$(mktemp -d)"
+ladder() {  # ladder NAME PROFILE BOTS GAMES WORKERS
+    nice -n 19 "$python" -m bezique ladder --profile "$2" --bots "$3" --games "$4" --seed 0 \
+        --workers "$5" --journal "$out/$1.jsonl" --json "$out/$1.json" --progress \
+        > "$out/$1.txt"
+}
+ladder rubicon rubicon random,greedy,planner,search,cheat 100 2
+ladder pinochle pinochle random,greedy,planner,search,cheat 100 2
+ladder bezique bezique random,greedy,planner,search,ismcts:0.018,cheat 400 2
