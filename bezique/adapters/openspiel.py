@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from bezique.errors import extra_missing
 
@@ -118,6 +118,12 @@ def game_info(c: Compiled, enc: ActionEncoding | None = None) -> pyspiel.GameInf
         utility_sum=0.0,
         max_game_length=max_game_length(c),
     )
+
+
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+"""`current_player`'s answers as plain ints (the enum's conversion costs more than the rest of
+the call, which pyspiel makes on every `apply_action`)."""
 
 
 class _Shallow(list):  # type: ignore[type-arg]
@@ -230,9 +236,9 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         """The player to move, `pyspiel.PlayerId.CHANCE` while dealing, TERMINAL at the end."""
         held = self._held
         if held is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         to_move = held.deal.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
+        return _TERMINAL if to_move is None else to_move
 
     def is_terminal(self) -> bool:
         """Whether the deal is over."""
