@@ -167,6 +167,32 @@ def test_ismcts_plays_a_legal_whole_game(short: Path) -> None:
     assert bots[0].decisions > 0 and bots[0].simulations >= 2 * bots[0].decisions  # type: ignore[attr-defined]
 
 
+def test_ismcts_rollouts_play_the_deal_out_on_the_engine_and_value_it_as_the_game_does() -> None:
+    pytest.importorskip("pyspiel")
+    import numpy as np
+    import pyspiel
+
+    from bezique.adapters.ismcts import _EngineRollouts, state_of
+    from bezique.openspiel import register_rules
+
+    rules = bezique.load_profile("bezique")
+    game = pyspiel.load_game(f"python_bezique(profile={register_rules(rules)})")
+    deal = bezique.Deal.new(rules, seed=5, dealer=0)
+    for _ in range(20):
+        deal.apply(deal.legal_actions()[0])
+    state = state_of(game, deal)
+    before = state.history()
+    rollouts = _EngineRollouts(1, np.random.RandomState(3))
+    values = [rollouts.evaluate(state) for _ in range(20)]
+    assert state.history() == before and not state.is_terminal()  # the state is not played on
+    assert all(v.shape == (2,) and v[0] == -v[1] and -1 <= v[0] <= 1 for v in values)
+    assert len({float(v[0]) for v in values}) > 1  # random play, not one line
+    again = _EngineRollouts(1, np.random.RandomState(3))
+    assert [list(again.evaluate(state)) for _ in range(20)] == [list(v) for v in values]
+    dealing = game.new_initial_state()  # still being dealt: OpenSpiel's own loop
+    assert dealing.is_chance_node() and rollouts.evaluate(dealing).shape == (2,)
+
+
 def test_ismcts_plays_a_deal_dealt_by_either_seat() -> None:
     pytest.importorskip("pyspiel")
     from bezique.adapters.ismcts import state_of

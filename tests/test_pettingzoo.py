@@ -406,7 +406,7 @@ def test_render_at_more_seats_shows_every_seat_or_one_seats_view(profile: str) -
         views.append(one.render())
         assert views[-1] == one.unwrapped.deal.render(seat) != picture
     assert len(set(views)) == seats
-    with pytest.raises(ValueError, match="^perspective: expected"):
+    with pytest.raises(ValueError, match=r"^perspective: expected"):
         env(profile, render_mode="ansi", perspective=seats)
 
 

@@ -375,6 +375,11 @@ class BeziqueState(pyspiel.State):  # type: ignore[misc]
         deal = self.deal
         if deal is None or not deal.is_over:
             return [0.0] * self._spec.c.players
+        return self.returns_of(deal)
+
+    def returns_of(self, deal: Deal) -> list[float]:
+        """The returns this game gives ``deal``, a finished deal of its profile (a world
+        played on from this state's, say: `bezique.adapters.ismcts`' rollouts)."""
         if self._spec.c.players != 2:
             return _wide_returns(deal, self._spec)
         if self._spec.utility == "win":
