@@ -189,6 +189,12 @@ def test_ismcts_rollouts_play_the_deal_out_on_the_engine_and_value_it_as_the_gam
     assert len({float(v[0]) for v in values}) > 1  # random play, not one line
     again = _EngineRollouts(1, np.random.RandomState(3))
     assert [list(again.evaluate(state)) for _ in range(20)] == [list(v) for v in values]
+    rng = np.random.RandomState(3)  # the first rollout by hand: random legal plays to the end
+    world = deal.clone(history=False)
+    while not world.is_over:
+        legal = world.legal_actions()
+        world.push(legal[rng.randint(len(legal))] if len(legal) > 1 else legal[0])
+    assert list(values[0]) == state.returns_of(world)
     dealing = game.new_initial_state()  # still being dealt: OpenSpiel's own loop
     assert dealing.is_chance_node() and rollouts.evaluate(dealing).shape == (2,)
 
