@@ -291,6 +291,7 @@ def test_a_journaled_run_stopped_half_way_resumes_to_the_same_games(
     first = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal,
                    progress=stop_after_five)
     assert first.interrupted and len(first.games) == 5
+    assert first.machine["resumed"] == 0
     assert len(journal.read_text(encoding="utf-8").splitlines()) == 5
     seen: list[int] = []
     again = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal,
@@ -298,10 +299,11 @@ def test_a_journaled_run_stopped_half_way_resumes_to_the_same_games(
     assert not again.interrupted and _games(again) == _games(run)
     assert again.ratings == run.ratings
     assert seen[0] > 5 and seen[-1] == len(run.games)  # the journaled games are not replayed
+    assert again.machine["resumed"] == 5
     lines = journal.read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(run.games)
     third = ladder(short, ["random", "greedy", "planner"], games=4, seed=3, journal=journal)
-    assert _games(third) == _games(run)
+    assert _games(third) == _games(run) and third.machine["resumed"] == len(run.games)
     assert len(journal.read_text(encoding="utf-8").splitlines()) == len(run.games)
 
 

@@ -584,5 +584,6 @@ def ladder(
         ratings=_ranked(fit(bots, _results(done), anchor=anchor)),
         pairs=_pair_results(pairs, done),
         machine=machine() | {"workers": workers, "backend": backend,
-                             "seconds": round(time.perf_counter() - start, 1)},
+                             "seconds": round(time.perf_counter() - start, 1),
+                             "resumed": before},
     )
