@@ -9,7 +9,14 @@ nothing.
   ``np.flatnonzero`` takes about ten times longer);
 - ``openspiel`` (when `bezique.openspiel` and pyspiel import):
   ``pyspiel.load_game("python_bezique(profile=...)")``, ``legal_actions()`` + ``apply_action``,
-  a chance outcome picked at random (they are equally likely: the cards left to deal).
+  a chance outcome picked at random (they are equally likely: the cards left to deal);
+- ``openspiel-floor`` (with pyspiel): the same loop over a game with no rules at all, only
+  the shape of `native`'s deals (a chance node per card dealt but the last, then their movers
+  and the lengths of their legal lists, recorded before the clock starts), whose state
+  answers every call from tables made in advance: what pyspiel itself costs a deal, which no
+  Python game can go below. An OpenSpiel deal does the engine's work and pyspiel's, so
+  ``openspiel``'s ``x native`` is about 1 plus this row's at best; the rest is the adapter's
+  own.
 
 An adapter whose framework is missing is left out with a note. ``x native`` is how many times
 longer a deal takes through the adapter than natively. Deal ``i`` of every adapter is dealt
@@ -31,6 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bezique
+from bezique.compile import compile_rules
 
 Runner = Callable[[str, int, int], int]
 """``runner(profile, deals, seed)`` plays ``deals`` random deals and returns the actions
@@ -102,9 +110,130 @@ def openspiel_runner() -> Runner:
     return run
 
 
+Shape = tuple[tuple[int, ...], tuple[int, ...]]
+"""A deal's shape: per decision, the mover and the length of his legal list."""
+
+
+def shapes(profile: str, deals: int, seed: int) -> list[Shape]:
+    """The shapes of the deals `native` plays with these arguments (its loop, recorded)."""
+    rules = bezique.load_profile(profile)
+    rng = random.Random(seed)
+    out = []
+    for i in range(deals):
+        deal = bezique.Deal.new(rules, seed=seed + i, dealer=0)
+        movers: list[int] = []
+        lengths: list[int] = []
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            movers.append(deal.to_move or 0)
+            lengths.append(len(legal))
+            deal.apply(legal[int(rng.random() * len(legal))])
+        out.append((tuple(movers), tuple(lengths)))
+    return out
+
+
+def openspiel_floor_runner() -> Runner:
+    """Episodes of a game with the native deals' shape and no rules (ImportError without
+    pyspiel): pyspiel's own cost a deal (the module docstring)."""
+    import pyspiel
+
+    game_type = pyspiel.GameType(
+        short_name="python_bezique_floor",
+        long_name="python_bezique's shape, no rules (bench_adapters)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4, min_num_players=2,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=False, provides_observation_tensor=False,
+        parameter_specification={"profile": "bezique"},
+    )
+    chance, terminal = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
+    made: dict[tuple[str, int, int], list[Shape]] = {}
+
+    class Game(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            c = compile_rules(bezique.load_profile(str((params or {}).get("profile", "bezique"))))
+            pack = c.pack_size
+            self.deal_size = pack - 1  # the last card needs no chance node
+            self.outcomes = [[(i, 1.0 / n) for i in range(n)] for n in range(pack + 1)]
+            self.ids = [tuple(range(n)) for n in range(400)]
+            self.script: Shape = ((), ())
+            super().__init__(game_type, pyspiel.GameInfo(
+                num_distinct_actions=400, max_chance_outcomes=pack,
+                num_players=c.players, min_utility=-1.0, max_utility=1.0,
+                utility_sum=0.0, max_game_length=6 * pack + 16), params or {})
+
+        def new_initial_state(self) -> State:
+            return State(self)
+
+    class State(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            self._game = game
+            self._dealt = 0
+            self._movers, self._lengths = game.script
+            self._step = 0
+
+        def current_player(self) -> int:
+            if self._dealt < self._game.deal_size:
+                return chance
+            return terminal if self._step == len(self._movers) else self._movers[self._step]
+
+        def is_chance_node(self) -> bool:
+            return self._dealt < self._game.deal_size
+
+        def is_terminal(self) -> bool:
+            return self._step == len(self._movers)
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self._game.outcomes[self._game.deal_size + 1 - self._dealt]
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return list(self._game.ids[self._lengths[self._step]])
+
+        def _apply_action(self, action: int) -> None:
+            if self._dealt < self._game.deal_size:
+                self._dealt += 1
+            else:
+                self._step += 1
+
+        def returns(self) -> list[float]:
+            return [0.0] * self._game.num_players()
+
+    pyspiel.register_game(game_type, Game)
+
+    def run(profile: str, deals: int, seed: int) -> int:
+        game = pyspiel.load_game(f"python_bezique_floor(profile={profile})")
+        rng = random.Random(seed)
+        actions = 0
+        for script in made[profile, deals, seed]:
+            game.script = script
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                actions += 1
+        return actions
+
+    def prepare(profile: str, deals: int, seed: int) -> None:
+        if (profile, deals, seed) not in made:
+            made[profile, deals, seed] = shapes(profile, deals, seed)
+
+    run.prepare = prepare  # type: ignore[attr-defined]
+    return run
+
+
 ADAPTERS: dict[str, Callable[[], Runner]] = {
     "pettingzoo": pettingzoo_runner,
     "openspiel": openspiel_runner,
+    "openspiel-floor": openspiel_floor_runner,
 }
 """The adapters measured against ``native``: name -> a factory that imports the framework."""
 
@@ -132,6 +261,10 @@ def benchmark(profiles: list[str], deals: int, seed: int, repeat: int = 3
             notes.append(f"{name} left out: {error}")
     rows: list[dict[str, Any]] = []
     for profile in profiles:
+        for run in runners.values():  # untimed: what a runner needs made before the clock
+            if hasattr(run, "prepare"):  # the warm-up deal (`measure`) and the timed ones
+                run.prepare(profile, 1, seed + deals)
+                run.prepare(profile, deals, seed)
         best: dict[str, tuple[float, float]] = {}
         for _ in range(repeat):
             for name, run in runners.items():
