@@ -6,10 +6,12 @@ from __future__ import annotations
 import inspect
 
 import pytest
+from conftest import patches_the_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bezique import Deal, Rules, list_profiles, load_profile, profile_from_toml
+from bezique.check.invariants import InvariantError, check_playout
 from bezique.check.strategies import (
     JOKER_KNOBS,
     KNOBS,
@@ -127,6 +129,39 @@ def test_playouts_are_whole_deals_that_replay_from_seed_and_actions(playout: Pla
 def test_prefix_playouts_stop_within_the_ply_bound(playout: Playout) -> None:
     assert len(playout.actions) <= 12
     assert playout.finished == playout.replay().is_over
+
+
+@SETTINGS
+@given(playouts("bezique", checked=True))
+def test_checked_playouts_of_a_sound_engine_are_whole_deals(playout: Playout) -> None:
+    assert playout.finished and playout.replay().is_over
+
+
+@patches_the_engine
+def test_checked_playouts_stop_at_the_first_ply_that_breaks_an_invariant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    draw = Deal._draw
+
+    def duplicating(self: Deal, turn_up: bool) -> None:  # a card both in hand and in stock
+        draw(self, turn_up)
+        if self._stock:
+            self._hand[self._leader] |= 1 << self._stock[-1]
+
+    monkeypatch.setattr(Deal, "_draw", duplicating)
+    lengths: list[int] = []
+
+    @SETTINGS
+    @given(playouts("bezique", checked=True))
+    def drawn(playout: Playout) -> None:
+        assert not playout.finished
+        with pytest.raises(InvariantError) as failed:
+            check_playout(playout)
+        assert failed.value.number == 1 and failed.value.ply == len(playout.actions)
+        lengths.append(len(playout.actions))
+
+    drawn()
+    assert lengths and max(lengths) < 20  # the first draw, not a whole deal of some 90 plies
 
 
 @pytest.mark.parametrize("strategy", [profiles, deals, positions, playouts])

@@ -44,6 +44,7 @@ except ImportError as error:  # pragma: no cover - the extra is missing
     raise extra_missing("bezique.check.strategies", "test", error) from error
 
 from bezique.actions import Action
+from bezique.check.invariants import check
 from bezique.check.playout import Playout, at_seats, default_max_plies
 from bezique.deal import Deal
 from bezique.errors import ProfileError
@@ -344,7 +345,8 @@ legal_actions = actions
 
 @st.composite
 def _playout(
-    draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None, prefix: bool
+    draw: st.DrawFn, rules: Rules, max_plies: int | None, dealer: int | None, prefix: bool,
+    checked: bool = False,
 ) -> Playout:
     seed = draw(SEEDS, label="seed")
     who = draw(_seats(rules), label="dealer") if dealer is None else dealer
@@ -354,6 +356,8 @@ def _playout(
         bound = draw(st.integers(0, bound), label="plies")
     texts: list[str] = []
     choices: list[int] = []
+    if checked and not _passes(deal, 0):
+        return Playout(rules, seed, who, (), (), False)
     while not deal.is_over and len(texts) < bound:
         options = deal.legal_actions()
         if not options:
@@ -362,7 +366,19 @@ def _playout(
         choices.append(i)
         texts.append(str(options[i]))
         deal.apply(options[i])
+        if checked and not _passes(deal, len(texts)):
+            break  # the replay (`check_playout`) raises it again, at this ply
     return Playout(rules, seed, who, tuple(texts), tuple(choices), deal.is_over)
+
+
+def _passes(deal: Deal, ply: int) -> bool:
+    """Whether the per-ply invariants hold (`bezique.check.invariants.check`); any exception
+    counts as a failure, for the replay to report."""
+    try:
+        check(deal, ply=ply)
+    except Exception:  # reported by the replay, with its ply
+        return False
+    return True
 
 
 def playouts(
@@ -373,6 +389,7 @@ def playouts(
     prefix: bool = False,
     players: int | None = None,
     teams: Teams | None = None,
+    checked: bool = False,
 ) -> st.SearchStrategy[Playout]:
     """Deals of ``rules`` played with drawn legal actions, as replayable `Playout`s.
 
@@ -381,9 +398,15 @@ def playouts(
     hanging. With ``prefix=True`` the number of plies is drawn too (up to ``max_plies``): the
     playout is the start of a deal, and a failure shrinks to a short game. ``players`` (and
     ``teams``) move the profile to that many seats (`at_seats`).
+
+    With ``checked=True`` every ply is checked as it is drawn (the per-ply invariants of
+    `bezique.check.invariants.check`), and the drawing stops at the first ply that breaks one:
+    the playout ends there, unfinished, and `check_playout` raises the failure again at that
+    ply. A failure then shrinks over the plies before it only, not over a whole deal drawn
+    after it: ``bezique check`` draws its deals so.
     """
     return _rules_strategy(rules, players, teams).flatmap(
-        lambda r: _playout(r, max_plies, dealer, prefix))
+        lambda r: _playout(r, max_plies, dealer, prefix, checked))
 
 
 @st.composite

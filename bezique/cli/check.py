@@ -206,12 +206,16 @@ class _Run:
         self.done = 0
         self.plies = 0
         self.failure: tuple[Playout, BaseException] | None = None
+        self.max_plies = default_max_plies(rules)
         self.bar = None if args.quiet or not sys.stderr.isatty() else ProgressBar(sys.stderr)
 
     def one(self, playout: Playout) -> None:
-        """Check one playout (the hypothesis test body)."""
+        """Check one playout (the hypothesis test body). Its plies were checked as they were
+        drawn (``playouts(checked=True)``): only a playout stopped short by a failure is
+        replayed with them (to raise it), every other with the whole-deal invariants only."""
+        stopped = not playout.finished and len(playout.actions) < self.max_plies
         try:
-            check_playout(playout)
+            check_playout(playout, per_ply=stopped)
         except Exception as exc:
             self.failure = (playout, exc)
             raise
@@ -235,7 +239,8 @@ class _Run:
 
         # The countdown restarts as each deal starts to be drawn, so it times one deal (drawn
         # and checked), not the whole of a shrink phase whose draws may never reach `one`.
-        plays = st.none().map(deal_starts).flatmap(lambda _: playouts(self.rules))
+        plays = st.none().map(deal_starts).flatmap(
+            lambda _: playouts(self.rules, checked=True))
         test = given(plays)(self.one)
         test = settings(max_examples=self.args.deals, database=None, deadline=None,
                         verbosity=Verbosity.quiet, derandomize=self.args.seed is None,
