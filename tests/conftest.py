@@ -28,6 +28,20 @@ patches_the_engine = pytest.mark.skipif(
 """Marks a test that monkeypatches `Deal` or the hot-path modules (`bezique.COMPILED` skips it)."""
 
 
+def plant_duplicating_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a fault that breaks invariant 1 (conservation) at a deal's first draw: the card
+    left on top of the stock is also put in the hand of the trick's winner. For tests marked
+    `patches_the_engine`."""
+    draw = Deal._draw
+
+    def duplicating(self: Deal, turn_up: bool) -> None:
+        draw(self, turn_up)
+        if self._stock:
+            self._hand[self._leader] |= 1 << self._stock[-1]  # the next card is also in hand
+
+    monkeypatch.setattr(Deal, "_draw", duplicating)
+
+
 @pytest.fixture(params=BUILTIN_PROFILES)
 def builtin_name(request: pytest.FixtureRequest) -> str:
     """Each built-in profile name in turn."""

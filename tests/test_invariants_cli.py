@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import patches_the_engine
+from conftest import patches_the_engine, plant_duplicating_draw
 
 from bezique import Deal, load_profile, profile_from_toml
 from bezique.check.catalogue import EVERY_KEY, KNOBS
@@ -67,14 +67,7 @@ def test_check_bounds_a_deal_by_the_profile_so_64_card_chinese_hands_are_not_end
 def test_check_reports_a_planted_fault_as_a_replayable_record(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    draw = Deal._draw
-
-    def duplicating(self: Deal, turn_up: bool) -> None:
-        draw(self, turn_up)
-        if self._stock:
-            self._hand[self._leader] |= 1 << self._stock[-1]
-
-    monkeypatch.setattr(Deal, "_draw", duplicating)
+    plant_duplicating_draw(monkeypatch)
     assert main(["check", "bezique", "--deals", "10", "--seed", "1", "--quiet"]) == 1
     out = capsys.readouterr().out
     found = re.search(r"FAILED: invariant 1 \(conservation\) broken at ply (\d+)", out)

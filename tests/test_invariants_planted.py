@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import patches_the_engine
+from conftest import patches_the_engine, plant_duplicating_draw
 from hypothesis import HealthCheck, find, settings
 from hypothesis.errors import NoSuchExample
 
@@ -110,14 +110,7 @@ def test_dix_scored_twice_breaks_invariant_8_dix(monkeypatch: pytest.MonkeyPatch
 def test_card_duplicated_on_draw_breaks_invariant_1_conservation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    draw = Deal._draw
-
-    def duplicating(self: Deal, turn_up: bool) -> None:
-        draw(self, turn_up)
-        if self._stock:
-            self._hand[self._leader] |= 1 << self._stock[-1]  # the next card is also in hand
-
-    monkeypatch.setattr(Deal, "_draw", duplicating)
+    plant_duplicating_draw(monkeypatch)
     _assert_caught(load_profile("bezique"), conservation, 1, short=6)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from conftest import patches_the_engine
+from conftest import patches_the_engine, plant_duplicating_draw
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -141,14 +141,7 @@ def test_checked_playouts_of_a_sound_engine_are_whole_deals(playout: Playout) ->
 def test_checked_playouts_stop_at_the_first_ply_that_breaks_an_invariant(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    draw = Deal._draw
-
-    def duplicating(self: Deal, turn_up: bool) -> None:  # a card both in hand and in stock
-        draw(self, turn_up)
-        if self._stock:
-            self._hand[self._leader] |= 1 << self._stock[-1]
-
-    monkeypatch.setattr(Deal, "_draw", duplicating)
+    plant_duplicating_draw(monkeypatch)
     lengths: list[int] = []
 
     @SETTINGS
