@@ -14,6 +14,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="$here/results/ladder"
 cd "$(mktemp -d)"
 ladder() {  # ladder NAME PROFILE BOTS GAMES WORKERS
+    local bots games journal=$out/$1.jsonl
+    bots=$(tr ',' '\n' <<<"$3" | wc -l)
+    games=$(( bots * (bots - 1) / 2 * $4 ))
+    if [ -s "$out/$1.json" ] && [ -f "$journal" ] && [ "$(wc -l <"$journal")" -ge "$games" ]; then
+        echo "$1: all $games games are in its journal; its JSON and table stay as they are" >&2
+        return
+    fi
     nice -n 19 "$python" -m bezique ladder --profile "$2" --bots "$3" --games "$4" --seed 0 \
         --workers "$5" --journal "$out/$1.jsonl" --json "$out/$1.json" --progress \
         > "$out/$1.txt"
