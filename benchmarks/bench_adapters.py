@@ -34,7 +34,7 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import bezique
@@ -84,6 +84,23 @@ def pettingzoo_runner() -> Runner:
     return run
 
 
+def random_episodes(states: Iterable[Any], rng: random.Random) -> int:
+    """Play each pyspiel state from its start to the end, chance outcomes and actions drawn
+    from ``rng`` (the outcomes are equally likely: the cards left to deal); returns the
+    players' actions taken."""
+    actions = 0
+    for state in states:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions
+
+
 def openspiel_runner() -> Runner:
     """Random deals through the OpenSpiel game (ImportError without bezique.openspiel or
     pyspiel)."""
@@ -93,19 +110,8 @@ def openspiel_runner() -> Runner:
 
     def run(profile: str, deals: int, seed: int) -> int:
         game = pyspiel.load_game(f"python_bezique(profile={profile})")
-        rng = random.Random(seed)
-        actions = 0
-        for _ in range(deals):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():  # the cards left, equally likely
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-        return actions
+        return random_episodes((game.new_initial_state() for _ in range(deals)),
+                               random.Random(seed))
 
     return run
 
@@ -207,20 +213,13 @@ def openspiel_floor_runner() -> Runner:
 
     def run(profile: str, deals: int, seed: int) -> int:
         game = pyspiel.load_game(f"python_bezique_floor(profile={profile})")
-        rng = random.Random(seed)
-        actions = 0
-        for script in made[profile, deals, seed]:
-            game.script = script
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-        return actions
+
+        def states() -> Iterator[Any]:
+            for script in made[profile, deals, seed]:
+                game.script = script
+                yield game.new_initial_state()
+
+        return random_episodes(states(), random.Random(seed))
 
     def prepare(profile: str, deals: int, seed: int) -> None:
         if (profile, deals, seed) not in made:
