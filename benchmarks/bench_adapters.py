@@ -7,6 +7,15 @@ nothing.
   ``last()`` and ``step`` with a random legal id drawn from the observation's action mask
   (``np.flatnonzero(mask.view(np.bool_))``: on an int8 array of the eight-pack's 914,449 ids
   ``np.flatnonzero`` takes about ten times longer);
+- ``pettingzoo-floor`` (with PettingZoo): the same loop over an AEC environment with no rules
+  at all, only the shape of `native`'s deals (recorded before the clock starts: see
+  ``openspiel-floor``), whose observations are arrays made in advance (one observation tensor
+  of the profile's size, and per legal-list length ``n`` a mask of the profile's ids with its
+  first ``n`` set): what PettingZoo's protocol (``agent_iter``, ``last``, ``step``, the
+  per-agent dicts) and the agent's own loop cost a deal, which no AEC environment written in
+  Python goes below. A PettingZoo deal does that, the engine's work and the observations'
+  (the tensor, the mask), so ``pettingzoo``'s ``x native`` is 1 plus this row's plus what the
+  observations and the adapter's bookkeeping add;
 - ``openspiel`` (when `bezique.openspiel` and pyspiel import):
   ``pyspiel.load_game("python_bezique(profile=...)")``, ``legal_actions()`` + ``apply_action``,
   a chance outcome picked at random (they are equally likely: the cards left to deal);
@@ -59,27 +68,33 @@ def native(profile: str, deals: int, seed: int) -> int:
     return actions
 
 
-def pettingzoo_runner() -> Runner:
-    """Random deals through the PettingZoo environment (ImportError without the extra)."""
+def aec_episodes(game: Any, deals: int, seed: int) -> int:
+    """Play ``deals`` episodes of the PettingZoo AEC environment ``game``, episode ``i``
+    reset with seed ``seed + i``, each agent's id drawn at random from its action mask;
+    returns the actions taken."""
     import numpy as np
 
+    rng = random.Random(seed)
+    actions = 0
+    for i in range(deals):
+        game.reset(seed=seed + i)
+        for _ in game.agent_iter():
+            observed, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            ids = np.flatnonzero(observed["action_mask"].view(np.bool_))
+            game.step(int(ids[int(rng.random() * len(ids))]))
+            actions += 1
+    return actions
+
+
+def pettingzoo_runner() -> Runner:
+    """Random deals through the PettingZoo environment (ImportError without the extra)."""
     from bezique.pettingzoo import env
 
     def run(profile: str, deals: int, seed: int) -> int:
-        game = env(profile, dealer=0)
-        rng = random.Random(seed)
-        actions = 0
-        for i in range(deals):
-            game.reset(seed=seed + i)
-            for _ in game.agent_iter():
-                observed, _, terminated, truncated, _ = game.last()
-                if terminated or truncated:
-                    game.step(None)
-                    continue
-                ids = np.flatnonzero(observed["action_mask"].view(np.bool_))
-                game.step(int(ids[int(rng.random() * len(ids))]))
-                actions += 1
-        return actions
+        return aec_episodes(env(profile, dealer=0), deals, seed)
 
     return run
 
@@ -229,8 +244,93 @@ def openspiel_floor_runner() -> Runner:
     return run
 
 
+def pettingzoo_floor_runner() -> Runner:
+    """Episodes of an AEC environment with the native deals' shape and no rules (ImportError
+    without PettingZoo): what PettingZoo's protocol and the agent's loop cost a deal (the
+    module docstring)."""
+    import numpy as np
+    from pettingzoo import AECEnv
+
+    from bezique.encoding import choose_encoding
+    from bezique.features import observation_size
+    from bezique.pettingzoo import agent_names
+
+    made: dict[tuple[str, int, int], list[Shape]] = {}
+
+    class Floor(AECEnv):  # type: ignore[misc]
+        """Every answer read from arrays made in advance: one observation, and per length
+        ``n`` a mask whose first ``n`` ids are legal."""
+
+        metadata = {"name": "bezique_floor_v0", "render_modes": [],  # noqa: RUF012
+                    "is_parallelizable": False}
+
+        def __init__(self, profile: str, scripts: dict[int, Shape]) -> None:
+            super().__init__()
+            rules = bezique.load_profile(profile)
+            ids = choose_encoding(rules).num_distinct_actions
+            self.possible_agents = list(agent_names(rules.players))
+            self.agents = list(self.possible_agents)
+            observation = np.zeros(observation_size(rules), np.float32)
+            observation.setflags(write=False)
+            longest = max(max(lengths) for _, lengths in scripts.values())
+            masks = [np.zeros(ids, np.int8) for _ in range(longest + 1)]
+            for n, mask in enumerate(masks):
+                mask[:n] = 1
+                mask.setflags(write=False)
+            self._observed = [{"observation": observation, "action_mask": mask}
+                              for mask in masks]
+            self._idle = self._observed[0]
+            self._scripts = scripts
+            self._movers: tuple[int, ...] = ()
+            self._lengths: tuple[int, ...] = ()
+            self._step = 0
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+                  ) -> None:
+            self._movers, self._lengths = self._scripts[seed or 0]
+            self._step = 0
+            agents = self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+            self.terminations = dict.fromkeys(agents, False)
+            self.truncations = dict.fromkeys(agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+            self.agent_selection = agents[self._movers[0]]
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            step = self._step
+            if step < len(self._movers) and agent == self.possible_agents[self._movers[step]]:
+                return self._observed[self._lengths[step]]
+            return self._idle
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self._step += 1
+            if self._step < len(self._movers):
+                self.agent_selection = self.possible_agents[self._movers[self._step]]
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
+
+    def run(profile: str, deals: int, seed: int) -> int:
+        scripts = dict(enumerate(made[profile, deals, seed], seed))  # reset(seed + i): deal i
+        return aec_episodes(Floor(profile, scripts), deals, seed)
+
+    def prepare(profile: str, deals: int, seed: int) -> None:
+        if (profile, deals, seed) not in made:
+            made[profile, deals, seed] = shapes(profile, deals, seed)
+
+    run.prepare = prepare  # type: ignore[attr-defined]
+    return run
+
+
 ADAPTERS: dict[str, Callable[[], Runner]] = {
     "pettingzoo": pettingzoo_runner,
+    "pettingzoo-floor": pettingzoo_floor_runner,
     "openspiel": openspiel_runner,
     "openspiel-floor": openspiel_floor_runner,
 }

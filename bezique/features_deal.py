@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Literal
 
 from attrs import frozen
 
@@ -65,9 +64,9 @@ class TensorWriter:
     """The observation tensor of one profile, read from a deal (module docstring); made by
     `tensor_writer`."""
 
-    __slots__ = ("_at", "_brisques", "_declared_at", "_hands", "_last_decls", "_lengths",
-                 "_ones", "_orders", "_plan", "_rel", "_sizes_at", "_stock", "_stock_memo",
-                 "_target", "_trick_at", "_tricks", "gathers", "rules", "size")
+    __slots__ = ("_at", "_brisques", "_declared_at", "_hands", "_last_decls", "_length",
+                 "_ones", "_orders", "_plan", "_rel", "_shifts", "_sizes_at", "_stock",
+                 "_stock_memo", "_target", "_trick_at", "_tricks", "gathers", "rules", "size")
 
     rules: Rules
     size: int
@@ -118,8 +117,10 @@ class TensorWriter:
             for me in range(n))
         self._last_decls: list[tuple[object, list[tuple[int, float]]]] = [((), [])] * n
         self._stock_memo: tuple[object, tuple[int, ...]] = (None, ())
-        little: tuple[Literal["little"], ...] = tuple("little" for _ in sources)
-        self._lengths = (p.lanes,) * len(sources), little
+        # the card sets packed into one int, set i at bit 8 * lanes * i: its little-endian
+        # bytes are the sets' own, one after the other (one to_bytes, not one a set)
+        self._shifts = tuple(8 * p.lanes * i for i in range(len(sources)))
+        self._length = p.lanes * len(sources)
         self.gathers = _gathers(p, [offset[name] for name in sources])
 
     def write(self, deal: Deal, player: int, out: MutableSequence[float]) -> bytes:
@@ -159,9 +160,10 @@ class TensorWriter:
             unseen = _unseen(d, theirs ^ shown, visible)
         else:
             unseen = theirs ^ shown | pile
-        cards = b"".join(map(int.to_bytes, (
-            mine, tables[me], tables[opp], shown, unseen, captured[me], captured[opp], heap,
-        ), *self._lengths))
+        w1, w2, w3, w4, w5, w6, w7 = self._shifts[1:8]
+        cards = (mine | tables[me] << w1 | tables[opp] << w2 | shown << w3 | unseen << w4
+                 | captured[me] << w5 | captured[opp] << w6 | heap << w7).to_bytes(
+                     self._length, "little")
         phase = d._phase
         if phase != OVER:
             out[turn + (d._to_move != me)] = 1.0
@@ -217,27 +219,29 @@ class TensorWriter:
         hands, known, tables, captured = d._hand, d._known, d._table, d._captured
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        hidden = 0
-        parts = [hands[me], 0, tables[me], captured[me]]
+        shifts = self._shifts  # the sets: hand, unseen, own table and captured, per seat
+        hidden, visible = 0, heap  # after the observer its table, known and captured, heap
+        packed = hands[me] | tables[me] << shifts[2] | captured[me] << shifts[3]
+        i = 4
         for seat in order[1:]:
-            held = hands[seat]
+            held, table, won = hands[seat], tables[seat], captured[seat]
             seen = known[seat] & held
             hidden |= held ^ seen
-            parts += (tables[seat], seen, captured[seat])
-        parts.append(heap)
+            visible |= table | seen | won
+            packed |= table << shifts[i] | seen << shifts[i + 1] | won << shifts[i + 2]
+            i += 3
+        packed |= heap << shifts[i]
         pile = self._stock_bits(d._stock)
         if pile < 0:
-            visible = heap
-            for x in parts:
-                visible |= x
+            visible |= hands[me] | tables[me] | captured[me]
             for card in trick:
                 visible |= 1 << card
             if turn_up >= 0:
                 visible |= 1 << turn_up
-            parts[1] = _unseen(d, hidden, visible)
+            unseen = _unseen(d, hidden, visible)
         else:
-            parts[1] = hidden | pile
-        cards = b"".join(map(int.to_bytes, parts, *self._lengths))
+            unseen = hidden | pile
+        cards = (packed | unseen << shifts[1]).to_bytes(self._length, "little")
         phase = d._phase
         if phase != OVER:
             out[turn + rel[d._to_move]] = 1.0

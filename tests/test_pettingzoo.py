@@ -461,6 +461,8 @@ def test_benchmark_prints_a_row_per_adapter_and_writes_json(
     table = capsys.readouterr().out
     assert table.startswith("| profile | adapter | deals/s | actions/deal | x native |")
     assert "| five-hundred | pettingzoo |" in table
+    floor = [r for r in rows if r["adapter"] == "pettingzoo-floor"]
+    assert floor[0]["actions_per_deal"] == rows[0]["actions_per_deal"]  # the native shape
     floor = [r for r in rows if r["adapter"] == "openspiel-floor"]
     if floor:  # with pyspiel: the rule-less game replays the native deals' decisions
         assert floor[0]["actions_per_deal"] == rows[0]["actions_per_deal"]
