@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Iterable
 from typing import Any, SupportsIndex
 
 from bezique.actions import Action
@@ -143,7 +144,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     _mover: int  # the seat to move, -1 once the deal is over
     _masks: list[Any]  # per player: the int8 mask array, rewritten in place
     _bytes: list[bytearray]  # per player: his mask's memory, written through
-    _marked: list[list[int]]  # per player: the ids set to 1 in his mask
+    _marked: list[Iterable[int]]  # per player: the ids set to 1 in his mask
     _fresh: bool  # whether the mover's mask is this state's
     _tensors: list[Any]  # per player: the float32 observation of this state, or None
 
@@ -204,7 +205,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._masks = [np.frombuffer(memory, np.int8) for memory in self._bytes]
         for mask in self._masks:
             mask.flags.writeable = False
-        self._marked = [[] for _ in agents]
+        self._marked = [() for _ in agents]
         self._arrays = ArrayTensor(rules)
         self._rng: random.Random | None = None
         self._deals = 0
@@ -337,7 +338,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def _mask(self, p: int) -> Any:
         """The mover ``p``'s mask, rewritten in place: the ids of his last mask cleared, this
         state's set (no array of the whole space made per step)."""
-        ids = list(self._legal())
+        ids = self._legal()  # this state's, never changed: kept as the ids marked
         memory = self._bytes[p]
         for id in self._marked[p]:
             memory[id] = 0
