@@ -5,7 +5,7 @@ Usage::
 
     python benchmarks/bench_bots.py [--games N] [--profiles bezique,rubicon,pinochle]
         [--opponents greedy,random] [--simulations N | --seconds S] [--candidates K]
-        [--exact-stock K] [--objective points|game] [--seats 3 | --seats 4 [--partnership]]
+        [--exact-stock K] [--objective points|game|blend] [--seats 3 | --seats 4 [--partnership]]
         [--workers W]
         [--seed S] [--json FILE] [--journal FILE]
 
@@ -116,10 +116,10 @@ OPPONENTS: dict[str, Callable[[int], Bot]] = {
     "planner": lambda seed: PlannerBot(),
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
-    "search": lambda seed: SearchBot(seed=seed),
+    "search": lambda seed: SearchBot(seed=seed, objective="points"),
 }
-"""The opponents by name, each made from a seed (``search``: `SearchBot` at its default, the
-deal-point objective: the reference for ``--objective game``)."""
+"""The opponents by name, each made from a seed (``search``: `SearchBot` valuing the deal's
+points, its default before the blend: the reference for ``--objective game`` and ``blend``)."""
 
 PHASES = ("all", "searched", "stock", "end")
 """The sets of decisions timed (see the module docstring)."""
@@ -433,7 +433,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                              f"sampled worlds (0: never; default {DEFAULT_EXACT_STOCK})")
     parser.add_argument("--objective", default="points", choices=OBJECTIVES,
                         help="what the SearchBot under test aims at: the deal's points (the "
-                             "default) or the game (bezique.search.game_value)")
+                             "default here, as in every table of docs/bots.md; SearchBot's own "
+                             "default is the blend), the game (bezique.search.game_value) or "
+                             "the blend")
     parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4),
                         help="seats at the table (3 or 4: the profile at that many seats, one "
                              "pack a seat; see the module docstring)")

@@ -12,7 +12,7 @@ import pytest
 
 import bezique
 from bezique.bots import BOTS, BUDGETED_BOTS, GreedyBot, check_bot_spec, make_bot, play_deal
-from bezique.search import DEFAULT_SIMULATIONS, SearchBot
+from bezique.search import DEFAULT_OBJECTIVE, DEFAULT_SIMULATIONS, SearchBot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,9 +37,9 @@ def test_the_same_spec_and_seed_play_the_same_deal() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown bot 'clever': expected one of search, search-game, planner, greedy, "
-               "random, cheat, ismcts"),
-    ("greedy:10", "only search, search-game, ismcts take a budget"),
+    ("clever", "unknown bot 'clever': expected one of search, search-game, search-points, "
+               "planner, greedy, random, cheat, ismcts"),
+    ("greedy:10", "only search, search-game, search-points, ismcts take a budget"),
     ("search:0", "must be a whole number of at least 1"),
     ("search:many", "must be a whole number of at least 1"),
     ("search:", "must be a whole number of at least 1"),
@@ -66,3 +66,14 @@ def test_search_game_is_the_search_playing_for_the_game(
     """``search-game`` (issue 37): SearchBot with ``objective = "game"``, budgets as search's."""
     bot = make_bot(spec, 1)
     assert (bot.objective, bot.simulations, bot.seconds) == ("game", simulations, seconds)
+
+
+@pytest.mark.parametrize(("spec", "objective"), [
+    ("search", "blend"), ("search:5", "blend"), ("search:0.05", "blend"),
+    ("search-points", "points"), ("search-points:5", "points"), ("search-points:0.05", "points")])
+def test_search_plays_at_the_default_objective_and_search_points_for_the_points(
+        spec: str, objective: str) -> None:
+    """``search`` is SearchBot at its default objective, the blend since the declared run of
+    docs/bots.md; ``search-points`` the search of the ladders published before it."""
+    assert DEFAULT_OBJECTIVE == "blend" == SearchBot().objective
+    assert make_bot(spec, 1).objective == objective

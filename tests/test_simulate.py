@@ -124,7 +124,7 @@ def test_simulate_shows_progress_on_request_and_names_budgeted_bots(
 
 @pytest.mark.parametrize(("bots", "message"), [
     ("search:0,greedy", "must be a whole number of at least 1"),
-    ("greedy:5,greedy", "only search, search-game, ismcts take a budget"),
+    ("greedy:5,greedy", "only search, search-game, search-points, ismcts take a budget"),
     ("greedy", "expected two bots as A,B"),
 ])
 def test_simulate_refuses_a_bad_bot_spec_in_one_line(bots: str, message: str,

@@ -21,17 +21,23 @@ DEFAULT_ISMCTS_SECONDS = 0.25
 """The time per decision of ``ismcts`` without a budget."""
 
 
-def _search_bot(seed: int, simulations: int | None = None, objective: str = "points") -> Bot:
-    """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap)."""
+def _search_bot(seed: int, simulations: int | None = None, objective: str | None = None
+                ) -> Bot:
+    """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap), at
+    its default objective unless ``objective`` is given."""
     from bezique.search import SearchBot
 
+    if objective is None:
+        return SearchBot(seed=seed, simulations=simulations)
     return SearchBot(seed=seed, simulations=simulations, objective=objective)
 
 
-def _timed_search_bot(seed: int, seconds: float, objective: str = "points") -> Bot:
+def _timed_search_bot(seed: int, seconds: float, objective: str | None = None) -> Bot:
     """A `bezique.search.SearchBot` given ``seconds`` per decision instead of playouts."""
     from bezique.search import SearchBot
 
+    if objective is None:
+        return SearchBot(seed=seed, seconds=seconds)
     return SearchBot(seed=seed, seconds=seconds, objective=objective)
 
 
@@ -43,6 +49,16 @@ def _game_search_bot(seed: int, simulations: int | None = None) -> Bot:
 def _timed_game_search_bot(seed: int, seconds: float) -> Bot:
     """`_game_search_bot` given ``seconds`` per decision instead of playouts."""
     return _timed_search_bot(seed, seconds, "game")
+
+
+def _points_search_bot(seed: int, simulations: int | None = None) -> Bot:
+    """A `bezique.search.SearchBot` valuing the deal's points (``objective = "points"``)."""
+    return _search_bot(seed, simulations, "points")
+
+
+def _timed_points_search_bot(seed: int, seconds: float) -> Bot:
+    """`_points_search_bot` given ``seconds`` per decision instead of playouts."""
+    return _timed_search_bot(seed, seconds, "points")
 
 
 def _cheat_bot(seed: int) -> Bot:
@@ -70,6 +86,7 @@ def _planner_bot(seed: int) -> Bot:
 BOTS: dict[str, Callable[[int], Bot]] = {
     "search": _search_bot,
     "search-game": _game_search_bot,
+    "search-points": _points_search_bot,
     "planner": _planner_bot,
     "greedy": lambda seed: GreedyBot(),
     "random": RandomBot,
@@ -77,13 +94,17 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "ismcts": _ismcts_bot,
 }
 """Bot factories by name, each taking a seed (``bezique simulate --bots search,greedy``).
-``search-game`` is the search playing for the game rather than the deal's points
-(`bezique.search.game_value`); ``cheat`` sees the whole deal (`PERFECT_INFORMATION`); ``ismcts``
+``search`` is `bezique.search.SearchBot` at its default objective (the game, the deal's points
+breaking ties: `bezique.search.DEFAULT_OBJECTIVE`), ``search-game`` the search playing for the
+game alone (`bezique.search.game_value`) and ``search-points`` the search playing for the deal's
+points (the default before; the ``search`` of the ladders and strength tables published
+before the change); ``cheat`` sees the whole deal (`PERFECT_INFORMATION`); ``ismcts``
 needs the ``openspiel`` extra."""
 
 BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
     "search": _search_bot,
     "search-game": _game_search_bot,
+    "search-points": _points_search_bot,
 }
 """Bots that take a budget in a bot spec ``NAME:N``, factories of (seed, budget): for
 ``search``, N playouts per decision (``search:50``)."""
@@ -91,6 +112,7 @@ BUDGETED_BOTS: dict[str, Callable[[int, int], Bot]] = {
 TIMED_BOTS: dict[str, Callable[[int, float], Bot]] = {
     "search": _timed_search_bot,
     "search-game": _timed_game_search_bot,
+    "search-points": _timed_points_search_bot,
     "ismcts": _ismcts_bot,
 }
 """Bots that take a time per decision in a bot spec ``NAME:SECONDS``, factories of (seed,
@@ -138,7 +160,7 @@ def check_bot_spec(spec: str) -> str:
     >>> check_bot_spec("greedy:50")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: bot 'greedy:50': only search, search-game, ismcts take a budget (NAME:N or ...)
+    ValueError: bot 'greedy:50': only search, search-game, search-points, ismcts take a budget ...
     """
     name, colon, budget = spec.partition(":")
     if name not in BOTS:

@@ -67,6 +67,7 @@ __all__ = [
     "DEFAULT_EXACT_NODES",
     "DEFAULT_EXACT_STOCK",
     "DEFAULT_EXACT_WORLDS",
+    "DEFAULT_OBJECTIVE",
     "DEFAULT_SIMULATIONS",
     "DEFAULT_WIDE_NODES",
     "DEFAULT_WIDE_WORLDS",
@@ -111,6 +112,13 @@ sharp, so a smaller gain overrules the heuristic."""
 DEFAULT_WIDE_WORLDS = 8
 """At more seats, where the end phase hides cards too: the worlds an end-phase decision samples
 (and those of a decision in the window, at most)."""
+
+DEFAULT_OBJECTIVE = "blend"
+"""What `SearchBot` values at two seats by default: the game's worth with the deal's points as
+a tie-break (`bezique.search.values.BlendValue`). Chosen by a run declared before it started
+(docs/bots.md#playing-for-the-game-not-the-deal): over 2,000 bezique games against the search
+valuing the deal's points (``"points"``, the default before), it won 52.6% (Wilson 95%:
+50.4%-54.8%)."""
 
 DEFAULT_WIDE_NODES = 16_000
 """At more seats: the positions an end-phase decision, or one in the window, may search in all
@@ -471,7 +479,7 @@ class SearchBot:
         exact_nodes: int | None = DEFAULT_EXACT_NODES,
         wide_worlds: int = DEFAULT_WIDE_WORLDS,
         wide_nodes: int | None = DEFAULT_WIDE_NODES,
-        objective: str = "points",
+        objective: str = DEFAULT_OBJECTIVE,
     ) -> None:
         check_budget("SearchBot", simulations, seconds)
         if objective not in OBJECTIVES:
@@ -516,8 +524,10 @@ class SearchBot:
         self.wide_nodes = wide_nodes
         """At more seats: the positions such a decision may search in all (None: exact)."""
         self.objective = objective
-        """What the bot's values aim at: ``"points"`` (the deal's) or ``"game"``
-        (`bezique.search.game_value`; at two seats)."""
+        """What the bot's values aim at at two seats (`bezique.search.game_value.OBJECTIVES`):
+        ``"blend"`` (`DEFAULT_OBJECTIVE`: the game, the deal's points breaking ties),
+        ``"game"`` (`bezique.search.game_value`) or ``"points"`` (the deal's); at more seats
+        always the side's points."""
 
     def evaluate(self, observation: Observation) -> Evaluation:
         """Every legal action of ``observation`` with its value, best first (`evaluate`, with
