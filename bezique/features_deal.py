@@ -219,8 +219,10 @@ class TensorWriter:
         hands, known, tables, captured = d._hand, d._known, d._table, d._captured
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        shifts = self._shifts  # the sets: hand, unseen, own table and captured, per seat
-        hidden, visible = 0, heap  # after the observer its table, known and captured, heap
+        # the sets in order: hand, unseen, own table, own captured, then each other seat's
+        # table, known and captured cards, and the heap (set i at bit shifts[i] of one int)
+        shifts = self._shifts
+        hidden, visible = 0, heap
         packed = hands[me] | tables[me] << shifts[2] | captured[me] << shifts[3]
         i = 4
         for seat in order[1:]:
