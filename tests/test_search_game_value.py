@@ -38,6 +38,24 @@ def test_the_race_values_a_lead_more_the_nearer_the_target(bezique_rules: beziqu
     assert all(-2 <= v <= 2 for line in model.values for v in line)
 
 
+def test_a_deal_that_loses_points_counts_as_no_progress_in_the_race(
+        bezique_rules: bezique.Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A penalty can leave a team below zero in a deal (``brisques.counted = "majority"``, as
+    a joker house rule played by SearchBot found): the race model still builds, its needs
+    only shrinking, and values such a deal as one that scores nothing."""
+    from bezique.search import game_value
+
+    penalised = ((-200, 300), (300, -200), (150, 150), (-50, -50))
+    flat = ((0, 300), (300, 0), (150, 150), (0, 0))
+    models = []
+    for samples in (penalised, flat):
+        monkeypatch.setattr(game_value, "_samples", lambda rules, s=samples: s)
+        models.append(race.__wrapped__(bezique_rules, 1000))
+    assert models[0] == models[1]
+    assert all(-2 <= v <= 2 for line in models[0].values for v in line)
+    assert models[0].value((400, 600)) == pytest.approx(-models[0].value((600, 400)), abs=1e-9)
+
+
 def test_a_decided_game_is_worth_one_game_won_or_lost(bezique_rules: bezique.Rules) -> None:
     """bezique: the target 1000 at the end of the deal (S003); a draw at equal totals."""
     value = GameValue(bezique_rules, player=0, totals=(900, 950), target=1000, dealer=1)

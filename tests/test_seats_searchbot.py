@@ -257,7 +257,8 @@ def test_analyse_at_more_seats() -> None:
 PINNED = [
     # profile, deal seed, where, SearchBot(seed, 20 playouts).choose, evaluate's best and
     # value (4 playouts an action, 4 worlds in the window), advise's action and value: the
-    # choices of main (b4d474e) before stage H, PlannerBot playing up to each position
+    # choices of main (b4d474e) before stage H, PlannerBot playing up to each position (the
+    # search valuing the deal's points, SearchBot's default objective then)
     ("bezique", 1, "stock", "play 9H", "play 10S", 12.5, "play 10S", 45.0),
     ("bezique", 1, "window", "play KC", "play KS", 260.0, "play KC", 272.5),
     ("bezique", 1, "end", "play QS", "play QS", -250.0, "play QS", -250.0),
@@ -310,7 +311,8 @@ def test_two_seat_choices_and_values_are_those_of_main(
 ) -> None:
     name, seed, where, choice, best, best_value, hint, hint_value = row
     seen = _position(name, seed, where)
-    assert str(SearchBot(seed=seed, simulations=20).choose(seen)) == choice
+    bot = SearchBot(seed=seed, simulations=20, objective="points")
+    assert str(bot.choose(seen)) == choice
     found = evaluate(seen, rng=random.Random(seed), simulations=4 * len(seen.legal_actions()),
                      exact_worlds=4)
     assert (str(found.best), round(found.value, 3)) == (best, best_value)

@@ -118,7 +118,9 @@ def race(rules: Rules, target: int) -> Race:
     step = target / GRID
     moves: dict[tuple[int, int], float] = {}  # grid steps moved -> probability
     for x, y in _samples(rules):
-        fx, fy = x / step, y / step
+        # a deal that loses a team points (a penalty: brisques.counted = "majority", say)
+        # counts as no progress, so that needs only shrink and one pass solves the model
+        fx, fy = max(x, 0) / step, max(y, 0) / step
         ix, iy = math.floor(fx), math.floor(fy)
         rx, ry = fx - ix, fy - iy
         for dx, px in ((ix, 1 - rx), (ix + 1, rx)):
