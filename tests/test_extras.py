@@ -77,7 +77,7 @@ def test_a_feature_behind_a_missing_extra_names_the_extra(call: str, missing: st
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 EXTRAS: dict[str, list[str]] = PYPROJECT["optional-dependencies"]
-TOOLS = frozenset({"pytest", "hatchling", "mypy", "ruff", "build"})
+TOOLS = frozenset({"pytest", "pytest-xdist", "hatchling", "mypy", "ruff", "build"})
 """Distributions of the test and dev extras that run the project's checks: never imported."""
 IMPORTS = {"open-spiel": ("pyspiel", "open_spiel")}
 """A distribution whose modules are not named after it (the others import as their name)."""
