@@ -433,9 +433,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
                              f"sampled worlds (0: never; default {DEFAULT_EXACT_STOCK})")
     parser.add_argument("--objective", default="points", choices=OBJECTIVES,
                         help="what the SearchBot under test aims at: the deal's points (the "
-                             "default here, as in every table of docs/bots.md; SearchBot's own "
-                             "default is the blend), the game (bezique.search.game_value) or "
-                             "the blend")
+                             "default here, which the strength tables of docs/bots.md were "
+                             "played with; SearchBot's own default is the blend), the game "
+                             "(bezique.search.game_value) or the blend")
     parser.add_argument("--seats", type=int, default=2, choices=(2, 3, 4),
                         help="seats at the table (3 or 4: the profile at that many seats, one "
                              "pack a seat; see the module docstring)")
