@@ -153,6 +153,22 @@ def shapes(profile: str, deals: int, seed: int) -> list[Shape]:
     return out
 
 
+ShapeKey = tuple[str, int, int]
+"""A floor runner's call: profile, deals, seed."""
+
+
+def shape_store() -> tuple[dict[ShapeKey, list[Shape]], Callable[[str, int, int], None]]:
+    """A floor runner's recorded deal shapes, and its ``prepare(profile, deals, seed)``, which
+    records the `shapes` of a call once, before the clock starts (`benchmark`)."""
+    made: dict[ShapeKey, list[Shape]] = {}
+
+    def prepare(profile: str, deals: int, seed: int) -> None:
+        if (profile, deals, seed) not in made:
+            made[profile, deals, seed] = shapes(profile, deals, seed)
+
+    return made, prepare
+
+
 def openspiel_floor_runner() -> Runner:
     """Episodes of a game with the native deals' shape and no rules (ImportError without
     pyspiel): pyspiel's own cost a deal (the module docstring)."""
@@ -172,7 +188,7 @@ def openspiel_floor_runner() -> Runner:
         parameter_specification={"profile": "bezique"},
     )
     chance, terminal = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-    made: dict[tuple[str, int, int], list[Shape]] = {}
+    made, prepare = shape_store()
 
     class Game(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -236,10 +252,6 @@ def openspiel_floor_runner() -> Runner:
 
         return random_episodes(states(), random.Random(seed))
 
-    def prepare(profile: str, deals: int, seed: int) -> None:
-        if (profile, deals, seed) not in made:
-            made[profile, deals, seed] = shapes(profile, deals, seed)
-
     run.prepare = prepare  # type: ignore[attr-defined]
     return run
 
@@ -255,7 +267,7 @@ def pettingzoo_floor_runner() -> Runner:
     from bezique.features import observation_size
     from bezique.pettingzoo import agent_names
 
-    made: dict[tuple[str, int, int], list[Shape]] = {}
+    made, prepare = shape_store()
 
     class Floor(AECEnv):  # type: ignore[misc]
         """Every answer read from arrays made in advance: one observation, and per length
@@ -319,10 +331,6 @@ def pettingzoo_floor_runner() -> Runner:
     def run(profile: str, deals: int, seed: int) -> int:
         scripts = dict(enumerate(made[profile, deals, seed], seed))  # reset(seed + i): deal i
         return aec_episodes(Floor(profile, scripts), deals, seed)
-
-    def prepare(profile: str, deals: int, seed: int) -> None:
-        if (profile, deals, seed) not in made:
-            made[profile, deals, seed] = shapes(profile, deals, seed)
 
     run.prepare = prepare  # type: ignore[attr-defined]
     return run

@@ -25,20 +25,17 @@ def _search_bot(seed: int, simulations: int | None = None, objective: str | None
                 ) -> Bot:
     """A `bezique.search.SearchBot` (imported on first use: `bezique.bots` stays cheap), at
     its default objective unless ``objective`` is given."""
-    from bezique.search import SearchBot
+    from bezique.search import DEFAULT_OBJECTIVE, SearchBot
 
-    if objective is None:
-        return SearchBot(seed=seed, simulations=simulations)
-    return SearchBot(seed=seed, simulations=simulations, objective=objective)
+    return SearchBot(seed=seed, simulations=simulations,
+                     objective=objective or DEFAULT_OBJECTIVE)
 
 
 def _timed_search_bot(seed: int, seconds: float, objective: str | None = None) -> Bot:
     """A `bezique.search.SearchBot` given ``seconds`` per decision instead of playouts."""
-    from bezique.search import SearchBot
+    from bezique.search import DEFAULT_OBJECTIVE, SearchBot
 
-    if objective is None:
-        return SearchBot(seed=seed, seconds=seconds)
-    return SearchBot(seed=seed, seconds=seconds, objective=objective)
+    return SearchBot(seed=seed, seconds=seconds, objective=objective or DEFAULT_OBJECTIVE)
 
 
 def _game_search_bot(seed: int, simulations: int | None = None) -> Bot:
