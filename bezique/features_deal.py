@@ -3,11 +3,16 @@
 ``glimpse(deal, player)``, without building an `Observation`, and laid out so that an array
 library makes the per-kind card blocks in one gather.
 
-`TensorWriter.write` writes every entry of the tensor but the card counts into a zeroed buffer
-(a list, or a float32 ``memoryview`` of an array: only the entries that are not zero are
-written) and returns the card sets it counts as bytes, one a kind (its copies as bits); for each
-`CardGather` ``g``, the entry at ``g.positions[i]`` is ``g.fractions[cards[g.sources[i]]]``.
-`TensorWriter.tensor` does the whole of it in Python. No numpy is needed.
+`TensorWriter.fill` packs the card sets it counts into bytes, one a kind (its copies as bits),
+asks its caller for the buffer of the card counts they give (for each `CardGather` ``g``, the
+entry at ``g.positions[i]`` is ``g.fractions[cards[g.sources[i]]]``, every other entry zero),
+then writes every other entry of the tensor into that buffer (a list, or a float32
+``memoryview`` of an array: only the entries that are not zero are written). Where every
+card count shares one fraction table and the kinds fill the lanes (every built-in profile but
+joker), the bytes are ``aligned``: byte ``k`` is entry ``k``'s (zero where the entry is not a
+card count), so that an array library makes the buffer in one lookup of the whole bytes.
+`TensorWriter.write` is the same with a zeroed buffer given first, and `TensorWriter.tensor`
+does the whole of it in Python. No numpy is needed.
 
 >>> import bezique
 >>> from bezique.features import observation_tensor
@@ -17,15 +22,16 @@ written) and returns the card sets it counts as bytes, one a kind (its copies as
 True
 >>> out = [0.0] * writer.size
 >>> cards = writer.write(deal, 1, out)
->>> len(cards), [len(g.positions) for g in writer.gathers]
-(256, [256])
+>>> writer.aligned, len(cards), [len(g.positions) for g in writer.gathers]
+(True, 381, [256])
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from functools import lru_cache
 from operator import itemgetter
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -35,6 +41,8 @@ from bezique.rules.model import Rules
 from bezique.state import OVER
 
 __all__ = ["CardGather", "TensorWriter", "tensor_writer"]
+
+Out = TypeVar("Out", bound=MutableSequence[float])
 
 
 @frozen
@@ -64,9 +72,10 @@ class TensorWriter:
     """The observation tensor of one profile, read from a deal (module docstring); made by
     `tensor_writer`."""
 
-    __slots__ = ("_at", "_brisques", "_declared_at", "_hands", "_last_decls", "_length",
+    __slots__ = ("_at", "_brisques", "_declared_at", "_hands", "_last_decls",
                  "_ones", "_orders", "_plan", "_rel", "_shifts", "_sizes_at", "_stock",
-                 "_stock_memo", "_target", "_trick_at", "_tricks", "gathers", "rules", "size")
+                 "_stock_memo", "_target", "_trick_at", "_tricks", "aligned", "byte_count",
+                 "gathers", "rules", "size")
 
     rules: Rules
     size: int
@@ -74,6 +83,13 @@ class TensorWriter:
     gathers: tuple[CardGather, ...]
     """The card counts, one gather a fraction table (two where a pack's jokers are not as
     many as the copies of a kind)."""
+    byte_count: int
+    """The length of the card bytes `fill` gives its ``make``."""
+    aligned: bool
+    """Whether the card bytes are the tensor's length, byte ``k`` entry ``k``'s (one gather,
+    its ``positions`` its ``sources``), so that one lookup of the whole bytes in the
+    gather's fractions is the tensor's card counts with zeros elsewhere. Otherwise the sets
+    lie one after the other, `lanes` bytes each, and a zero byte follows them."""
 
     def __init__(self, rules: Rules) -> None:
         """The writer of ``rules``' tensor (`tensor_writer` keeps one a profile)."""
@@ -117,31 +133,58 @@ class TensorWriter:
             for me in range(n))
         self._last_decls: list[tuple[object, list[tuple[int, float]]]] = [((), [])] * n
         self._stock_memo: tuple[object, tuple[int, ...]] = (None, ())
-        # the card sets packed into one int, set i at bit 8 * lanes * i: its little-endian
-        # bytes are the sets' own, one after the other (one to_bytes, not one a set)
-        self._shifts = tuple(8 * p.lanes * i for i in range(len(sources)))
-        self._length = p.lanes * len(sources)
-        self.gathers = _gathers(p, [offset[name] for name in sources])
+        # the card sets packed into one int, whose little-endian bytes are the sets' own (one
+        # to_bytes, not one a set): aligned, set i at bit 8 * its block's offset; else one
+        # after the other, set i at bit 8 * lanes * i
+        starts = [offset[name] for name in sources]
+        gathers = _gathers(p, starts)
+        self.aligned = len(gathers) == 1 and len(p.kind_pos) == p.lanes and all(
+            kind == pos for kind, pos in p.kind_pos.items())
+        if self.aligned:
+            self._shifts = tuple(8 * start for start in starts)
+            self.byte_count = p.size
+            at = tuple(sorted(gathers[0].positions))
+            gathers = (CardGather(at, at, gathers[0].fractions),)
+        else:
+            self._shifts = tuple(8 * p.lanes * i for i in range(len(sources)))
+            self.byte_count = p.lanes * len(sources) + 1  # a zero byte last
+        self.gathers = gathers
+
+    def fill(self, deal: Deal, player: int, make: Callable[[bytes], Out]) -> Out:
+        """``player``'s tensor: ``make(cards)``, given the bytes of the card sets the
+        `gathers` read, returns a buffer of `size` entries holding the card counts and zeros
+        elsewhere; the other entries are written into it, and it is returned."""
+        if self._plan.seats is None:
+            return self._two(deal, player, make)
+        return self._wide(deal, player, make)
 
     def write(self, deal: Deal, player: int, out: MutableSequence[float]) -> bytes:
         """Write ``player``'s tensor but for its card counts into ``out`` (`size` zeros);
         return the bytes of the card sets the `gathers` read."""
-        if self._plan.seats is None:
-            return self._two(deal, player, out)
-        return self._wide(deal, player, out)
+        made: list[bytes] = []
+
+        def given(cards: bytes) -> MutableSequence[float]:
+            made.append(cards)
+            return out
+
+        self.fill(deal, player, given)
+        return made[0]
 
     def tensor(self, deal: Deal, player: int) -> list[float]:
         """``player``'s whole tensor as a list of floats."""
+        return self.fill(deal, player, self._counted)
+
+    def _counted(self, cards: bytes) -> list[float]:
+        """The card counts of ``cards`` in a list of `size` floats, zeros elsewhere."""
         out = [0.0] * self.size
-        cards = self.write(deal, player, out)
         for g in self.gathers:
             frac = g.fractions
             for at, byte in zip(g.positions, itemgetter(*g.sources)(cards), strict=True):
                 out[at] = frac[byte]
         return out
 
-    def _two(self, d: Deal, me: int, out: MutableSequence[float]) -> bytes:
-        """`write` at two seats (the layout of `bezique.features.observation_tensor`)."""
+    def _two(self, d: Deal, me: int, make: Callable[[bytes], Out]) -> Out:
+        """`fill` at two seats (the layout of `bezique.features.observation_tensor`)."""
         (turn, phase_at, dealer, end, lead, leads, turn_up_at, trump, stock, opp_size, tricks,
          last_at, brisques, scores_at, totals_at, called_at) = self._at
         opp = 1 - me
@@ -160,10 +203,10 @@ class TensorWriter:
             unseen = _unseen(d, theirs ^ shown, visible)
         else:
             unseen = theirs ^ shown | pile
-        w1, w2, w3, w4, w5, w6, w7 = self._shifts[1:8]
-        cards = (mine | tables[me] << w1 | tables[opp] << w2 | shown << w3 | unseen << w4
-                 | captured[me] << w5 | captured[opp] << w6 | heap << w7).to_bytes(
-                     self._length, "little")
+        w0, w1, w2, w3, w4, w5, w6, w7 = self._shifts
+        out = make((mine << w0 | tables[me] << w1 | tables[opp] << w2 | shown << w3
+                    | unseen << w4 | captured[me] << w5 | captured[opp] << w6
+                    | heap << w7).to_bytes(self.byte_count, "little"))
         phase = d._phase
         if phase != OVER:
             out[turn + (d._to_move != me)] = 1.0
@@ -205,10 +248,10 @@ class TensorWriter:
             self._declared(d, me, out)
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + (d._called_out != me)] = 1.0
-        return cards
+        return out
 
-    def _wide(self, d: Deal, me: int, out: MutableSequence[float]) -> bytes:
-        """`write` at more than two seats (the layout of `bezique.features`' N-seat tensor)."""
+    def _wide(self, d: Deal, me: int, make: Callable[[bytes], Out]) -> Out:
+        """`fill` at more than two seats (the layout of `bezique.features`' N-seat tensor)."""
         (turn, phase_at, dealer, end, _, leader_at, turn_up_at, trump, stock, tricks,
          last_at, brisques, scores_at, totals_at, called_at) = self._at
         p = self._plan
@@ -223,7 +266,7 @@ class TensorWriter:
         # table, known and captured cards, and the heap (set i at bit shifts[i] of one int)
         shifts = self._shifts
         hidden, visible = 0, heap
-        packed = hands[me] | tables[me] << shifts[2] | captured[me] << shifts[3]
+        packed = hands[me] << shifts[0] | tables[me] << shifts[2] | captured[me] << shifts[3]
         i = 4
         for seat in order[1:]:
             held, table, won = hands[seat], tables[seat], captured[seat]
@@ -243,7 +286,7 @@ class TensorWriter:
             unseen = _unseen(d, hidden, visible)
         else:
             unseen = hidden | pile
-        cards = (packed | unseen << shifts[1]).to_bytes(self._length, "little")
+        out = make((packed | unseen << shifts[1]).to_bytes(self.byte_count, "little"))
         phase = d._phase
         if phase != OVER:
             out[turn + rel[d._to_move]] = 1.0
@@ -285,7 +328,7 @@ class TensorWriter:
             self._declared(d, me, out)
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + rel[d._called_out]] = 1.0
-        return cards
+        return out
 
     def _stock_bits(self, stock: list[int]) -> int:
         """The cards of a deal's ``stock`` as bits, read from the prefixes of the stock list
@@ -305,7 +348,7 @@ class TensorWriter:
         self._stock_memo = (stock, tuple(made))
         return bits
 
-    def _declared(self, d: Deal, me: int, out: MutableSequence[float]) -> None:
+    def _declared(self, d: Deal, me: int, out: Out) -> None:
         """The declared blocks (and the pending ones, where the profile has them): per seat
         after the observer, its declarations of each meld / `DECLARED_SCALE`, clipped; worked
         out once per tuple of declarations and observer (the deal replaces the tuple when it

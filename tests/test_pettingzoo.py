@@ -21,8 +21,9 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
 
-from bezique import Deal, ProfileError, load_profile
+from bezique import Deal, ProfileError, load_profile, profile_from_toml
 from bezique.adapters.pettingzoo import AGENTS, ILLEGAL_REWARD, checked_env, env, raw_env
+from bezique.adapters.tensors import ArrayTensor
 from bezique.encoding import EncodingError, choose_encoding, encoding
 from bezique.features import observation_size, observation_tensor
 from bezique.rules import Rules
@@ -46,6 +47,33 @@ def random_id(observed: dict[str, Any], rng: random.Random) -> int:
     """A legal id drawn from the observation's mask."""
     ids: list[int] = np.flatnonzero(observed["action_mask"]).tolist()
     return rng.choice(ids)
+
+
+TWO_JOKERS = 'extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n'
+"""A joker pack whose jokers are not as many as the copies of a kind: two fraction tables."""
+
+
+@pytest.mark.parametrize("name", [*BUILTIN_PROFILES, "two-jokers"])
+def test_the_array_tensor_is_the_feature_tensor_at_every_state(name: str) -> None:
+    """`ArrayTensor.new` and `.fill`, whichever way its card counts are looked up (aligned
+    bytes, bytes put in order, one gather a table: two-jokers), give `observation_tensor` of
+    every seat's observation at every state of a random deal."""
+    rules = profile_from_toml(TWO_JOKERS) if name == "two-jokers" else load_profile(name)
+    arrays = ArrayTensor(rules)
+    out = np.full(arrays.size, 7.0, np.float32)
+    rng = random.Random(5)
+    deal = Deal.new(rules, seed=5, dealer=0)
+    while True:
+        for seat in range(rules.players):
+            expected = np.array(observation_tensor(deal.observation(seat)), np.float32)
+            made = arrays.new(deal, seat)
+            assert made.dtype == np.float32 and np.array_equal(made, expected)
+            arrays.fill(deal, seat, out)
+            assert np.array_equal(out, expected)
+        if deal.is_over:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[int(rng.random() * len(legal))])
 
 
 def settled(rules: Rules, deal: Deal) -> Settlement:

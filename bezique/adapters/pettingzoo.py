@@ -142,6 +142,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     _legal_ids: dict[int, Action] | None
     _mover: int  # the seat to move, -1 once the deal is over
+    _space: int  # the number of ids
     _masks: list[Any]  # per player: the int8 mask array, rewritten in place
     _bytes: list[bytearray]  # per player: his mask's memory, written through
     _marked: list[Iterable[int]]  # per player: the ids set to 1 in his mask
@@ -189,7 +190,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._player = {agent: p for p, agent in enumerate(agents)}
         self.possible_agents = list(agents)
         self.agents = list(agents)
-        n = self.encoding.num_distinct_actions
+        n = self._space = self.encoding.num_distinct_actions
         size = observation_size(rules)
         self.action_spaces = {a: spaces.Discrete(n) for a in agents}
         self.observation_spaces = {
@@ -312,11 +313,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         """Apply ``chosen``, a legal action of ``agent``, the mover (listed by this state's
         `legal_actions`, so pushed unchecked: `Deal.push`)."""
         self._cumulative_rewards[agent] = 0.0
-        deal = self.deal
-        deal.push(chosen)
-        self._clear_cache()
-        self._select()
-        if deal.is_over:
+        self.deal.push(chosen)
+        self._legal_ids = None  # _clear_cache, inlined
+        self._fresh = False
+        self._tensors = [None] * len(self._agents)
+        if self._select():
             self._finish()
         if self.render_mode == "human":
             self.render()
@@ -348,14 +349,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._fresh = True
         return self._masks[p]
 
-    def _select(self) -> None:
-        mover = self.deal.to_move
+    def _select(self) -> bool:
+        """Select the agent to move; whether the deal is over."""
+        deal = self.deal
         agents = self._agents
-        self._mover = -1 if mover is None else mover
-        if mover is not None:
+        if not deal.is_over:
+            self._mover = mover = deal._to_move
             self.agent_selection = agents[mover]
-        elif not hasattr(self, "agent_selection") or self.agent_selection not in agents:
+            return False
+        self._mover = -1
+        if not hasattr(self, "agent_selection") or self.agent_selection not in agents:
             self.agent_selection = agents[0]
+        return True
 
     def _finish(self) -> None:
         """Terminate every agent and reward them from the deal's result."""
@@ -462,7 +467,7 @@ class checked_env(raw_env):
             self._was_dead_step(action)
             return
         if type(action) is int:  # Discrete.contains, for the common case
-            if not 0 <= action < self.encoding.num_distinct_actions:
+            if not 0 <= action < self._space:
                 raise AssertionError(_OUT)
             id = action
         elif self.action_spaces[agent].contains(action):

@@ -1,7 +1,11 @@
 """The observation tensor as a NumPy float32 array, for the adapters that make one at every
 step: every entry but the card counts written from the deal (`bezique.features_deal`), the card
-counts gathered from the bytes of the card sets in one NumPy ``take`` per fraction table; entry
-for entry `bezique.features.observation_tensor` of the player's observation."""
+counts looked up from the bytes of the card sets. Where one fraction table serves every count
+(every built-in profile), that is one NumPy ``take`` of the whole bytes when they are aligned
+with the tensor, two otherwise (the bytes first put in the tensor's order, each entry that is
+not a card count reading the zero byte after the sets); else one ``take`` per table into the
+card entries of a zeroed array. Entry for entry `bezique.features.observation_tensor` of the
+player's observation."""
 
 from __future__ import annotations
 
@@ -20,30 +24,61 @@ class ArrayTensor:
     """One profile's observation tensor written into float32 arrays."""
 
     def __init__(self, rules: Rules) -> None:
-        self._writer = tensor_writer(rules)
-        self.size = self._writer.size
+        writer = self._writer = tensor_writer(rules)
+        self.size = writer.size
         """The tensor's length."""
-        self._blank = np.zeros(self.size, np.float32)
+        gathers = writer.gathers
+        self._blank: Any = np.zeros(self.size, np.float32)
+        self._table: Any = np.array(gathers[0].fractions, np.float32)
+        self._order: Any = None  # per entry: the byte it reads, where one table serves all
+        if len(gathers) == 1 and not writer.aligned:
+            self._order = np.full(self.size, writer.byte_count - 1, np.intp)
+            self._order[list(gathers[0].positions)] = gathers[0].sources
         self._gathers = [
             (np.array(g.positions, np.intp),
              None if g.sources == tuple(range(len(g.sources))) else np.array(g.sources, np.intp),
              np.array(g.fractions, np.float32))
-            for g in self._writer.gathers
+            for g in gathers
         ]
+        self._made = (self._taken if writer.aligned
+                      else self._ordered if self._order is not None else self._gathered)
 
     def new(self, deal: Deal, player: int) -> Any:
         """``player``'s tensor of ``deal`` in a new array."""
-        out = self._blank.copy()
-        self._gather(out, self._writer.write(deal, player, memoryview(out)))  # type: ignore[arg-type]
-        return out
+        return self._writer.fill(deal, player, self._made).obj  # type: ignore[type-var]
 
     def fill(self, deal: Deal, player: int, out: Any) -> None:
         """Write ``player``'s tensor of ``deal`` into the float32 array ``out`` (`size`
         entries, contiguous)."""
-        out.fill(0.0)
-        self._gather(out, self._writer.write(deal, player, memoryview(out)))  # type: ignore[arg-type]
 
-    def _gather(self, out: Any, cards: bytes) -> None:
-        counts = np.frombuffer(cards, np.uint8)
+        def counted(cards: bytes) -> memoryview:
+            counts = np.frombuffer(cards, np.uint8)
+            if self._order is not None:
+                counts = counts.take(self._order)
+            if self._order is not None or self._writer.aligned:
+                self._table.take(counts, out=out)
+            else:
+                out.fill(0.0)
+                self._gather(out, counts)
+            return memoryview(out)
+
+        self._writer.fill(deal, player, counted)  # type: ignore[type-var]
+
+    def _taken(self, cards: bytes) -> memoryview:
+        """The card counts of aligned bytes in a new array: one lookup of them all."""
+        return memoryview(self._table.take(np.frombuffer(cards, np.uint8)))
+
+    def _ordered(self, cards: bytes) -> memoryview:
+        """The card counts of bytes one table serves in a new array: the bytes put in the
+        tensor's order, then looked up."""
+        return memoryview(self._table.take(np.frombuffer(cards, np.uint8).take(self._order)))
+
+    def _gathered(self, cards: bytes) -> memoryview:
+        """The card counts of ``cards`` in a new zeroed array, one gather a table."""
+        out = self._blank.copy()
+        self._gather(out, np.frombuffer(cards, np.uint8))
+        return memoryview(out)
+
+    def _gather(self, out: Any, counts: Any) -> None:
         for at, sources, fractions in self._gathers:
             out[at] = fractions.take(counts if sources is None else counts.take(sources))
