@@ -37,6 +37,7 @@ from attrs import frozen
 
 from bezique.deal import Deal
 from bezique.features import DECLARED_SCALE, _Plan, _plan
+from bezique.melds import Declaration
 from bezique.rules.model import Rules
 from bezique.state import OVER
 
@@ -72,8 +73,8 @@ class TensorWriter:
     """The observation tensor of one profile, read from a deal (module docstring); made by
     `tensor_writer`."""
 
-    __slots__ = ("_at", "_brisques", "_declared_at", "_hands", "_last_decls",
-                 "_ones", "_orders", "_plan", "_rel", "_shifts", "_sizes_at", "_stock",
+    __slots__ = ("_at", "_brisques", "_declared_at", "_groups", "_hands", "_last_decls",
+                 "_ones", "_orders", "_others", "_plan", "_ranked", "_rel", "_shifts", "_stock",
                  "_stock_memo", "_target", "_trick_at", "_tricks", "aligned", "byte_count",
                  "gathers", "rules", "size")
 
@@ -128,8 +129,9 @@ class TensorWriter:
         self._trick_at = tuple(  # per observer and leader: the block of each card played
             tuple(tuple(trick_at[(leader + i - me) % n] for i in range(n)) for leader in range(n))
             for me in range(n))
-        self._sizes_at = tuple(  # per observer: (offset, seat) of each other seat's hand size
-            tuple((offset.get(f"{seats[r]}_hand_size", -1), (me + r) % n) for r in range(1, n))
+        brisques_at, scores_at = offset["brisques"], offset["scores"]
+        self._ranked = tuple(  # per observer: each seat from him on, its brisques and score
+            tuple(((me + r) % n, brisques_at + r, scores_at + r) for r in range(n))
             for me in range(n))
         self._last_decls: list[tuple[object, list[tuple[int, float]]]] = [((), [])] * n
         self._stock_memo: tuple[object, tuple[int, ...]] = (None, ())
@@ -141,14 +143,28 @@ class TensorWriter:
         self.aligned = len(gathers) == 1 and len(p.kind_pos) == p.lanes and all(
             kind == pos for kind, pos in p.kind_pos.items())
         if self.aligned:
-            self._shifts = tuple(8 * start for start in starts)
+            shifts = [8 * start for start in starts]
             self.byte_count = p.size
             at = tuple(sorted(gathers[0].positions))
             gathers = (CardGather(at, at, gathers[0].fractions),)
         else:
-            self._shifts = tuple(8 * p.lanes * i for i in range(len(sources)))
+            shifts = [8 * p.lanes * i for i in range(len(sources))]
             self.byte_count = p.lanes * len(sources) + 1  # a zero byte last
         self.gathers = gathers
+        # the sets are packed in groups, each group's sets shifted from its first one's and
+        # the group then from 0: fewer shifts of the long ints
+        self._shifts = tuple(shifts)
+        self._groups: tuple[tuple[int, ...], ...]
+        if n == 2:  # (hand, own table, opp table, known opp, unseen), (captured x2, heap)
+            self._groups = (_relative(shifts[:5]), _relative(shifts[5:]))
+        else:  # (hand, own table, own captured), unseen, per other seat (table, known, won)
+            self._groups = (_relative([shifts[0], shifts[2], shifts[3]]),
+                            *(_relative(shifts[i:i + 3]) for i in range(4, len(shifts) - 1, 3)))
+            self._others: tuple[tuple[tuple[int, tuple[int, ...], int], ...], ...] = tuple(
+                # per observer: each other seat, its group, its hand size
+                tuple(((me + r) % n, self._groups[r],
+                       offset.get(f"{seats[r]}_hand_size", -1)) for r in range(1, n))
+                for me in range(n))
 
     def fill(self, deal: Deal, player: int, make: Callable[[bytes], Out]) -> Out:
         """``player``'s tensor: ``make(cards)``, given the bytes of the card sets the
@@ -193,7 +209,9 @@ class TensorWriter:
         shown = known[opp] & theirs
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        pile = self._stock_bits(d._stock)
+        stock_list, (kept, prefixes) = d._stock, self._stock_memo  # _stock_bits' memo, inlined
+        pile = (prefixes[len(stock_list)] if kept is stock_list
+                and len(stock_list) < len(prefixes) else self._stock_bits(stock_list))
         if pile < 0:
             visible = mine | shown | tables[0] | tables[1] | captured[0] | captured[1] | heap
             for card in trick:
@@ -203,10 +221,11 @@ class TensorWriter:
             unseen = _unseen(d, theirs ^ shown, visible)
         else:
             unseen = theirs ^ shown | pile
-        w0, w1, w2, w3, w4, w5, w6, w7 = self._shifts
-        out = make((mine << w0 | tables[me] << w1 | tables[opp] << w2 | shown << w3
-                    | unseen << w4 | captured[me] << w5 | captured[opp] << w6
-                    | heap << w7).to_bytes(self.byte_count, "little"))
+        (w0, w1, w2, w3, w4), (w5, w6, w7) = self._groups
+        out = make(((mine | tables[me] << w1 | tables[opp] << w2 | shown << w3
+                     | unseen << w4) << w0
+                    | (captured[me] | captured[opp] << w6 | heap << w7) << w5).to_bytes(
+                        self.byte_count, "little"))
         phase = d._phase
         if phase != OVER:
             out[turn + (d._to_move != me)] = 1.0
@@ -244,8 +263,11 @@ class TensorWriter:
             if totals[0] or totals[1]:
                 out[totals_at] = _clip(totals[me] / target)
                 out[totals_at + 1] = _clip(totals[opp] / target)
-        if d._decls:
-            self._declared(d, me, out)
+        decls = d._decls
+        if decls:
+            counted, entries = self._last_decls[me]  # _declared's memo, inlined
+            for at, x in entries if counted is decls else self._declared(decls, me):
+                out[at] = x
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + (d._called_out != me)] = 1.0
         return out
@@ -253,7 +275,7 @@ class TensorWriter:
     def _wide(self, d: Deal, me: int, make: Callable[[bytes], Out]) -> Out:
         """`fill` at more than two seats (the layout of `bezique.features`' N-seat tensor)."""
         (turn, phase_at, dealer, end, _, leader_at, turn_up_at, trump, stock, tricks,
-         last_at, brisques, scores_at, totals_at, called_at) = self._at
+         last_at, _, _, totals_at, called_at) = self._at
         p = self._plan
         s = p.seats
         assert s is not None
@@ -262,23 +284,27 @@ class TensorWriter:
         hands, known, tables, captured = d._hand, d._known, d._table, d._captured
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        # the sets in order: hand, unseen, own table, own captured, then each other seat's
-        # table, known and captured cards, and the heap (set i at bit shifts[i] of one int)
+        # the sets: hand, unseen, own table, own captured, then each other seat's table,
+        # known and captured cards, and the heap (set i at bit shifts[i] of one int)
         shifts = self._shifts
-        hidden, visible = 0, heap
-        packed = hands[me] << shifts[0] | tables[me] << shifts[2] | captured[me] << shifts[3]
-        i = 4
-        for seat in order[1:]:
-            held, table, won = hands[seat], tables[seat], captured[seat]
+        w0, w2, w3 = self._groups[0]
+        packed = (hands[me] | tables[me] << w2 | captured[me] << w3) << w0
+        hidden = 0
+        others = self._others[me]
+        for seat, (at, known_at, won_at), _ in others:
+            held = hands[seat]
             seen = known[seat] & held
             hidden |= held ^ seen
-            visible |= table | seen | won
-            packed |= table << shifts[i] | seen << shifts[i + 1] | won << shifts[i + 2]
-            i += 3
-        packed |= heap << shifts[i]
-        pile = self._stock_bits(d._stock)
+            packed |= (tables[seat] | seen << known_at | captured[seat] << won_at) << at
+        packed |= heap << shifts[-1]
+        stock_list, (kept, prefixes) = d._stock, self._stock_memo  # _stock_bits' memo, inlined
+        pile = (prefixes[len(stock_list)] if kept is stock_list
+                and len(stock_list) < len(prefixes) else self._stock_bits(stock_list))
         if pile < 0:
-            visible |= hands[me] | tables[me] | captured[me]
+            visible = heap
+            for seat in order:
+                visible |= tables[seat] | captured[seat] | hands[seat] & (
+                    known[seat] if seat != me else -1)
             for card in trick:
                 visible |= 1 << card
             if turn_up >= 0:
@@ -300,7 +326,7 @@ class TensorWriter:
         for at, card in zip(self._trick_at[me][leader], trick, strict=False):
             out[at + kind_pos[card >> 3]] = 1.0
         fraction = self._hands
-        for at, seat in self._sizes_at[me]:
+        for seat, _, at in others:
             out[at] = fraction[hands[seat].bit_count()]
         out[leader_at + rel[leader]] = 1.0
         if turn_up >= 0:
@@ -313,19 +339,21 @@ class TensorWriter:
         bb, fraction = d._c.brisque_bits, self._brisques
         target = d.target if d.target > 0 else self._target
         scores, totals = d._scores, d.totals
-        for r, seat in enumerate(order):  # zeros left as they are
+        for seat, brisques_at, score_at in self._ranked[me]:  # zeros left as they are
             won, points = captured[seat] & bb, scores[seat]
             if won:
-                out[brisques + r] = fraction[won.bit_count()]
+                out[brisques_at] = fraction[won.bit_count()]
             if points:
                 ratio = points / target
-                out[scores_at + r] = (ratio if 0.0 <= ratio <= 1.0
-                                      else 0.0 if ratio < 0.0 else 1.0)
+                out[score_at] = ratio if 0.0 <= ratio <= 1.0 else 0.0 if ratio < 0.0 else 1.0
         if any(totals):
             for i, team in enumerate(s.team_order[me]):
                 out[totals_at + i] = _clip(totals[team] / target)
-        if d._decls:
-            self._declared(d, me, out)
+        decls = d._decls
+        if decls:
+            counted, entries = self._last_decls[me]  # _declared's memo, inlined
+            for at, x in entries if counted is decls else self._declared(decls, me):
+                out[at] = x
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + rel[d._called_out]] = 1.0
         return out
@@ -348,29 +376,31 @@ class TensorWriter:
         self._stock_memo = (stock, tuple(made))
         return bits
 
-    def _declared(self, d: Deal, me: int, out: Out) -> None:
-        """The declared blocks (and the pending ones, where the profile has them): per seat
-        after the observer, its declarations of each meld / `DECLARED_SCALE`, clipped; worked
-        out once per tuple of declarations and observer (the deal replaces the tuple when it
-        changes)."""
-        decls = d._decls
-        seen, entries = self._last_decls[me]
-        if seen is not decls:
-            blocks, rel = self._declared_at, self._rel[me]
-            counts: dict[int, int] = {}
-            for decl in decls:
-                base = blocks[2 * rel[decl.owner] + decl.pending]
-                if base >= 0:
-                    at = base + decl.template
-                    counts[at] = counts.get(at, 0) + 1
-            entries = [(at, _clip(k / DECLARED_SCALE)) for at, k in counts.items()]
-            self._last_decls[me] = (decls, entries)
-        for at, x in entries:
-            out[at] = x
+    def _declared(self, decls: tuple[Declaration, ...], me: int) -> list[tuple[int, float]]:
+        """The entries of the declared blocks (and the pending ones, where the profile has
+        them) for observer ``me``: per seat after him, its declarations of each meld /
+        `DECLARED_SCALE`, clipped; kept with ``decls`` (the deal replaces the tuple when it
+        changes) for the callers to reuse while it is the deal's."""
+        blocks, rel = self._declared_at, self._rel[me]
+        counts: dict[int, int] = {}
+        for decl in decls:
+            base = blocks[2 * rel[decl.owner] + decl.pending]
+            if base >= 0:
+                at = base + decl.template
+                counts[at] = counts.get(at, 0) + 1
+        entries = [(at, _clip(k / DECLARED_SCALE)) for at, k in counts.items()]
+        self._last_decls[me] = (decls, entries)
+        return entries
 
 
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def _relative(shifts: list[int]) -> tuple[int, ...]:
+    """A group of sets packed at ``shifts``: the first one's shift, then each other's from
+    it."""
+    return (shifts[0], *(shift - shifts[0] for shift in shifts[1:]))
 
 
 def _unseen(deal: Deal, hidden: int, visible: int) -> int:

@@ -268,8 +268,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         """``agent``'s observation now (see the module); KeyError for another name."""
         p = self._player[agent]
         tensor = self._tensors[p]
-        if tensor is None:
-            tensor = self._tensors[p] = self._tensor(p)
+        if tensor is None:  # made once per state, read-only: the entries of the deal
+            tensor = self._tensors[p] = self._arrays.new(self.deal, p)
+            tensor.setflags(write=False)
         if p != self._mover:
             return {"observation": tensor, "action_mask": self._zeros}
         return {"observation": tensor,
@@ -328,18 +329,12 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._legal_ids = self.encoding.by_id(self.deal.legal_actions())
         return self._legal_ids
 
-    def _tensor(self, p: int) -> Any:
-        """Player ``p``'s observation tensor now, a read-only float32 array: its entries but
-        the card counts written from the deal, the card counts gathered from the bytes of
-        the card sets (`bezique.features_deal`)."""
-        out = self._arrays.new(self.deal, p)
-        out.setflags(write=False)
-        return out
-
     def _mask(self, p: int) -> Any:
         """The mover ``p``'s mask, rewritten in place: the ids of his last mask cleared, this
         state's set (no array of the whole space made per step)."""
-        ids = self._legal()  # this state's, never changed: kept as the ids marked
+        ids = self._legal_ids  # this state's, never changed: kept as the ids marked
+        if ids is None:  # _legal, inlined
+            ids = self._legal_ids = self.encoding.by_id(self.deal.legal_actions())
         memory = self._bytes[p]
         for id in self._marked[p]:
             memory[id] = 0
@@ -351,10 +346,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     def _select(self) -> bool:
         """Select the agent to move; whether the deal is over."""
-        deal = self.deal
+        mover = self.deal.to_move
         agents = self._agents
-        if not deal.is_over:
-            self._mover = mover = deal._to_move
+        if mover is not None:
+            self._mover = mover
             self.agent_selection = agents[mover]
             return False
         self._mover = -1
