@@ -1,7 +1,7 @@
 """The observation tensor written straight from a deal, for code that makes one at every step
 (the PettingZoo environment): entry for entry `bezique.features.observation_tensor` of
 ``glimpse(deal, player)``, without building an `Observation`, and laid out so that an array
-library makes the per-kind card blocks in one gather.
+library makes the per-kind card blocks in one lookup.
 
 `TensorWriter.fill` packs the card sets it counts into bytes, one a kind (its copies as bits),
 asks its caller for the buffer of the card counts they give (for each `CardGather` ``g``, the
@@ -9,8 +9,9 @@ entry at ``g.positions[i]`` is ``g.fractions[cards[g.sources[i]]]``, every other
 then writes every other entry of the tensor into that buffer (a list, or a float32
 ``memoryview`` of an array: only the entries that are not zero are written). Where every
 card count shares one fraction table and the kinds fill the lanes (every built-in profile but
-joker), the bytes are ``aligned``: byte ``k`` is entry ``k``'s (zero where the entry is not a
-card count), so that an array library makes the buffer in one lookup of the whole bytes.
+joker and pinochle), the bytes are ``aligned``: byte ``k`` is entry ``k``'s (zero where the
+entry is not a card count), so that an array library makes the buffer in one lookup of the
+whole bytes.
 `TensorWriter.write` is the same with a zeroed buffer given first, and `TensorWriter.tensor`
 does the whole of it in Python. No numpy is needed.
 
@@ -90,7 +91,7 @@ class TensorWriter:
     """Whether the card bytes are the tensor's length, byte ``k`` entry ``k``'s (one gather,
     its ``positions`` its ``sources``), so that one lookup of the whole bytes in the
     gather's fractions is the tensor's card counts with zeros elsewhere. Otherwise the sets
-    lie one after the other, `lanes` bytes each, and a zero byte follows them."""
+    lie one after the other, a byte a kind's lane each, and a zero byte follows them."""
 
     def __init__(self, rules: Rules) -> None:
         """The writer of ``rules``' tensor (`tensor_writer` keeps one a profile)."""
@@ -129,10 +130,6 @@ class TensorWriter:
         self._trick_at = tuple(  # per observer and leader: the block of each card played
             tuple(tuple(trick_at[(leader + i - me) % n] for i in range(n)) for leader in range(n))
             for me in range(n))
-        brisques_at, scores_at = offset["brisques"], offset["scores"]
-        self._ranked = tuple(  # per observer: each seat from him on, its brisques and score
-            tuple(((me + r) % n, brisques_at + r, scores_at + r) for r in range(n))
-            for me in range(n))
         self._last_decls: list[tuple[object, list[tuple[int, float]]]] = [((), [])] * n
         self._stock_memo: tuple[object, tuple[int, ...]] = (None, ())
         # the card sets packed into one int, whose little-endian bytes are the sets' own (one
@@ -164,6 +161,10 @@ class TensorWriter:
                 # per observer: each other seat, its group, its hand size
                 tuple(((me + r) % n, self._groups[r],
                        offset.get(f"{seats[r]}_hand_size", -1)) for r in range(1, n))
+                for me in range(n))
+            brisques_at, scores_at = offset["brisques"], offset["scores"]
+            self._ranked = tuple(  # per observer: each seat from him on, its brisques, score
+                tuple(((me + r) % n, brisques_at + r, scores_at + r) for r in range(n))
                 for me in range(n))
 
     def fill(self, deal: Deal, player: int, make: Callable[[bytes], Out]) -> Out:
