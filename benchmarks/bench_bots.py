@@ -50,7 +50,8 @@ Resuming. With ``--journal FILE`` every finished game is appended to ``FILE`` (o
 the match's key, i.e. profile, opponent, seed and budget, and the game's outcome and timings);
 a later run with the same options skips the games found there and reports on all of them, so
 an interrupted run resumes where it stopped and gives the figures of an uninterrupted one
-(``wall_seconds`` then counts only the last run).
+(``wall_seconds`` then counts only the last run, and each result's ``resumed`` says how many of
+its games came from the journal).
 
 Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
 
@@ -75,7 +76,8 @@ Figures (``--json FILE`` writes them all; every float is rounded to 6 places):
   mean), ``mean_margin`` (the mean of what the game credits its winner,
   `bezique.game.GameResult.margin`, counted for `SearchBot` when it wins and against it when
   it loses: the rubicon award in single-deal games), ``search_dealt_first`` (games in which
-  `SearchBot`'s team dealt the first deal), ``wall_seconds``, and ``timing``: per set of
+  `SearchBot`'s team dealt the first deal), ``wall_seconds`` (this run's), ``resumed`` (the
+  games read from ``--journal`` rather than played in this run), and ``timing``: per set of
   `SearchBot` decisions (every seat of its team), ``all`` (every ``choose`` call),
   ``searched`` (those with more than one legal action), ``stock`` and ``end`` (the searched
   ones of the stock phase, and of the end phase, where the solver decides), each with
@@ -343,6 +345,7 @@ def run_match(profile: str, opponent: str, args: argparse.Namespace) -> dict[str
     print(file=sys.stderr)
     games.sort(key=lambda g: g["index"])
     result = summarize(profile, opponent, games, time.perf_counter() - start)
+    result["resumed"] = len(known)
     rules = seated(profile, args.seats, args.partnership)
     if rules.players > 2:
         result |= {"seats": rules.players, "teams": len(rules.teams)}
