@@ -1,4 +1,5 @@
-"""The built wheel ships every built-in profile (``bezique/_variants``) and ``py.typed``, and
+"""The built wheel ships every built-in profile (``bezique/_variants``), ``py.typed`` and the race
+model's sample deals, and
 works installed: profiles load, the command runs, the toolkit imports under its entry point.
 
 Builds the wheel with pip (hatchling comes from the pip cache or PyPI, or the local install when
@@ -111,6 +112,7 @@ def test_wheel_installs_and_loads_every_builtin_profile(tmp_path: Path) -> None:
     (wheel,) = wheels.glob("bezique-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert "bezique/py.typed" in archive.namelist()  # PEP 561: downstream mypy sees types
+        assert "bezique/search/race_samples.json" in archive.namelist()  # the race model's deals
 
     env_dir = tmp_path / "venv"
     python = borrowing_venv(env_dir)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -10,13 +11,35 @@ import pytest
 import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.search import SearchBot, evaluate
-from bezique.search.game_value import GRID, GameValue, race
+from bezique.search.game_value import GRID, SHIPPED_SAMPLES, GameValue, race, sample_deals
 from bezique.search.values import BLEND_WEIGHT, BlendValue, PointsValue, leaf_value
 
 
 @pytest.fixture(scope="module")
 def bezique_rules() -> bezique.Rules:
     return bezique.load_profile("bezique")
+
+
+RACING = [name for name in bezique.list_profiles()
+          if len((rules := bezique.load_profile(name)).teams) == 2 and not rules.game.single_deal]
+"""The built-in profiles whose game objective builds a race model."""
+
+
+@pytest.mark.parametrize("name", RACING)
+def test_the_shipped_race_samples_are_the_deals_greedy_bots_play(name: str) -> None:
+    """The sample deals shipped for a built-in profile (by its digest) are the ones
+    `sample_deals` plays now; if the engine or GreedyBot changed how deals go, run
+    ``python tests/race_samples.py``."""
+    rules = bezique.load_profile(name)
+    shipped = json.loads(SHIPPED_SAMPLES.read_text(encoding="utf-8"))
+    assert shipped[rules.digest]["profile"] == name
+    played = [list(pair) for pair in sample_deals(rules)]
+    assert shipped[rules.digest]["points"] == played, "run python tests/race_samples.py"
+
+
+def test_only_the_racing_profiles_are_shipped() -> None:
+    shipped = json.loads(SHIPPED_SAMPLES.read_text(encoding="utf-8"))
+    assert sorted(entry["profile"] for entry in shipped.values()) == sorted(RACING)
 
 
 def test_the_race_is_even_from_level_totals_and_antisymmetric(

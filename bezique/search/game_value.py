@@ -18,7 +18,9 @@ pair of totals on a grid (`GRID` steps to the target) is solved backwards throug
 sample, a sample's points split between the two nearest grid steps so that the expected step is
 exact, and read between grid points by bilinear interpolation. At more teams a game that goes on is
 worth the team's lead over the best other team as a share of the target (no race model). The model
-is built once per profile and target in a process (about a second: the sample deals). GreedyBot
+is built once per profile and target in a process; the sample deals of the built-in profiles
+that use it ship with the package (`SHIPPED_SAMPLES`, read by the profile's digest), so that only
+a house profile's first search plays them (about a second, three for joker). GreedyBot
 scores below the search, so the model expects slightly longer races than SearchBots play; what the
 objective gains is measured (docs/bots.md), not assumed.
 
@@ -30,10 +32,12 @@ points still tell them apart.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from attrs import frozen
 
@@ -44,7 +48,8 @@ from bezique.deal import Deal
 from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
 
-__all__ = ["GRID", "OBJECTIVES", "SAMPLE_DEALS", "GameValue", "Race", "race"]
+__all__ = ["GRID", "OBJECTIVES", "SAMPLE_DEALS", "SHIPPED_SAMPLES", "GameValue", "Race",
+           "race", "sample_deals"]
 
 OBJECTIVES = ("points", "game", "blend")
 """What `bezique.search.SearchBot` may aim at: the deal's points, the game, or the game with
@@ -55,6 +60,11 @@ GRID = 20
 
 SAMPLE_DEALS = 48
 """Deals played by GreedyBots to sample a deal's points for the race model."""
+
+SHIPPED_SAMPLES = Path(__file__).with_name("race_samples.json")
+"""The `sample_deals` of the built-in profiles that use the race model, by profile digest
+(``{digest: {"profile": name, "points": [[team 0, team 1], ...]}}``); tests/race_samples.py
+writes it, and the suite checks it against the deals played."""
 
 
 @frozen
@@ -95,10 +105,9 @@ def _seat_points(rules: Rules, per_team: Sequence[int]) -> tuple[int, ...]:
     return tuple(points)
 
 
-@lru_cache(maxsize=16)
-def _samples(rules: Rules) -> tuple[tuple[int, int], ...]:
-    """Each team's points in `SAMPLE_DEALS` deals of the playout policy (a fixed seed), each
-    also with the teams swapped (so that neither team is the dealer's)."""
+def sample_deals(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Each team's points in `SAMPLE_DEALS` deals of ``rules`` (two teams) played by
+    GreedyBots from a fixed seed: what the race model draws future deals from."""
     rng = random.Random(0)
     team_of = rules.team_of
     out: list[tuple[int, int]] = []
@@ -108,7 +117,29 @@ def _samples(rules: Rules) -> tuple[tuple[int, int], ...]:
         team = [0, 0]
         for seat, points in enumerate(deal.scores):
             team[team_of[seat]] += points
-        out += [(team[0], team[1]), (team[1], team[0])]  # either team may deal: symmetric
+        out.append((team[0], team[1]))
+    return tuple(out)
+
+
+@cache
+def _shipped() -> dict[str, tuple[tuple[int, int], ...]]:
+    """`SHIPPED_SAMPLES` by digest (empty if the file is missing)."""
+    try:
+        table = json.loads(SHIPPED_SAMPLES.read_text(encoding="utf-8"))
+    except FileNotFoundError:  # pragma: no cover - the file ships with the package
+        return {}
+    return {digest: tuple((x, y) for x, y in entry["points"])
+            for digest, entry in table.items()}
+
+
+@lru_cache(maxsize=16)
+def _samples(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """`sample_deals` of ``rules`` (shipped for the built-in profiles), each also with the
+    teams swapped (so that neither team is the dealer's)."""
+    played = _shipped().get(rules.digest) or sample_deals(rules)
+    out: list[tuple[int, int]] = []
+    for x, y in played:
+        out += [(x, y), (y, x)]  # either team may deal: symmetric
     return tuple(out)
 
 
