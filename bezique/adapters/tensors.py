@@ -9,6 +9,7 @@ player's observation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -28,20 +29,23 @@ class ArrayTensor:
         self.size = writer.size
         """The tensor's length."""
         gathers = writer.gathers
-        self._blank: Any = np.zeros(self.size, np.float32)
-        self._table: Any = np.array(gathers[0].fractions, np.float32)
-        self._order: Any = None  # per entry: the byte it reads, where one table serves all
-        if len(gathers) == 1 and not writer.aligned:
-            self._order = np.full(self.size, writer.byte_count - 1, np.intp)
-            self._order[list(gathers[0].positions)] = gathers[0].sources
-        self._gathers = [
-            (np.array(g.positions, np.intp),
-             None if g.sources == tuple(range(len(g.sources))) else np.array(g.sources, np.intp),
-             np.array(g.fractions, np.float32))
-            for g in gathers
-        ]
-        self._made = (self._taken if writer.aligned
-                      else self._ordered if self._order is not None else self._gathered)
+        self._made: Callable[..., memoryview]  # (cards, out=None)
+        if len(gathers) == 1:
+            self._table: Any = np.array(gathers[0].fractions, np.float32)
+            self._made = self._taken
+            if not writer.aligned:  # per entry: the byte it reads (the zero byte last if none)
+                self._order: Any = np.full(self.size, writer.byte_count - 1, np.intp)
+                self._order[list(gathers[0].positions)] = gathers[0].sources
+                self._made = self._ordered
+        else:
+            self._gathers = [
+                (np.array(g.positions, np.intp),
+                 None if g.sources == tuple(range(len(g.sources)))
+                 else np.array(g.sources, np.intp),
+                 np.array(g.fractions, np.float32))
+                for g in gathers
+            ]
+            self._made = self._gathered
 
     def new(self, deal: Deal, player: int) -> Any:
         """``player``'s tensor of ``deal`` in a new array."""
@@ -50,35 +54,28 @@ class ArrayTensor:
     def fill(self, deal: Deal, player: int, out: Any) -> None:
         """Write ``player``'s tensor of ``deal`` into the float32 array ``out`` (`size`
         entries, contiguous)."""
+        made = self._made
+        self._writer.fill(deal, player, lambda cards: made(cards, out))  # type: ignore[type-var]
 
-        def counted(cards: bytes) -> memoryview:
-            counts = np.frombuffer(cards, np.uint8)
-            if self._order is not None:
-                counts = counts.take(self._order)
-            if self._order is not None or self._writer.aligned:
-                self._table.take(counts, out=out)
-            else:
-                out.fill(0.0)
-                self._gather(out, counts)
-            return memoryview(out)
+    def _taken(self, cards: bytes, out: Any = None) -> memoryview:
+        """The card counts of aligned bytes, in ``out`` or a new array: one lookup of them
+        all."""
+        return memoryview(self._table.take(np.frombuffer(cards, np.uint8), out=out))
 
-        self._writer.fill(deal, player, counted)  # type: ignore[type-var]
+    def _ordered(self, cards: bytes, out: Any = None) -> memoryview:
+        """The card counts of bytes one table serves, in ``out`` or a new array: the bytes put
+        in the tensor's order, then looked up."""
+        counts = np.frombuffer(cards, np.uint8).take(self._order)
+        return memoryview(self._table.take(counts, out=out))
 
-    def _taken(self, cards: bytes) -> memoryview:
-        """The card counts of aligned bytes in a new array: one lookup of them all."""
-        return memoryview(self._table.take(np.frombuffer(cards, np.uint8)))
-
-    def _ordered(self, cards: bytes) -> memoryview:
-        """The card counts of bytes one table serves in a new array: the bytes put in the
-        tensor's order, then looked up."""
-        return memoryview(self._table.take(np.frombuffer(cards, np.uint8).take(self._order)))
-
-    def _gathered(self, cards: bytes) -> memoryview:
-        """The card counts of ``cards`` in a new zeroed array, one gather a table."""
-        out = self._blank.copy()
-        self._gather(out, np.frombuffer(cards, np.uint8))
-        return memoryview(out)
-
-    def _gather(self, out: Any, counts: Any) -> None:
+    def _gathered(self, cards: bytes, out: Any = None) -> memoryview:
+        """The card counts of ``cards``, in ``out`` or a new array, zeros elsewhere: one
+        gather a fraction table."""
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        counts = np.frombuffer(cards, np.uint8)
         for at, sources, fractions in self._gathers:
             out[at] = fractions.take(counts if sources is None else counts.take(sources))
+        return memoryview(out)
