@@ -11,13 +11,7 @@ from __future__ import annotations
 import json
 
 from bezique import list_profiles, load_profile
-from bezique.rules import Rules
-from bezique.search.game_value import SHIPPED_SAMPLES, sample_deals
-
-
-def uses_race(rules: Rules) -> bool:
-    """Whether the game objective builds a race model for ``rules``."""
-    return len(rules.teams) == 2 and not rules.game.single_deal
+from bezique.search.game_value import SHIPPED_SAMPLES, sample_deals, uses_race
 
 
 def table() -> dict[str, dict[str, object]]:

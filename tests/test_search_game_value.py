@@ -11,7 +11,14 @@ import pytest
 import bezique
 from bezique.bots import GreedyBot, play_game
 from bezique.search import SearchBot, evaluate
-from bezique.search.game_value import GRID, SHIPPED_SAMPLES, GameValue, race, sample_deals
+from bezique.search.game_value import (
+    GRID,
+    SHIPPED_SAMPLES,
+    GameValue,
+    race,
+    sample_deals,
+    uses_race,
+)
 from bezique.search.values import BLEND_WEIGHT, BlendValue, PointsValue, leaf_value
 
 
@@ -20,8 +27,7 @@ def bezique_rules() -> bezique.Rules:
     return bezique.load_profile("bezique")
 
 
-RACING = [name for name in bezique.list_profiles()
-          if len((rules := bezique.load_profile(name)).teams) == 2 and not rules.game.single_deal]
+RACING = [name for name in bezique.list_profiles() if uses_race(bezique.load_profile(name))]
 """The built-in profiles whose game objective builds a race model."""
 
 
@@ -35,6 +41,18 @@ def test_the_shipped_race_samples_are_the_deals_greedy_bots_play(name: str) -> N
     assert shipped[rules.digest]["profile"] == name
     played = [list(pair) for pair in sample_deals(rules)]
     assert shipped[rules.digest]["points"] == played, "run python tests/race_samples.py"
+
+
+def test_the_race_model_serves_two_teams_playing_to_a_target() -> None:
+    """Partners count as one team; a single-deal game (rubicon) and more than two teams
+    (four-handed, each seat its own) have none."""
+    assert uses_race(bezique.load_profile("bezique"))
+    assert uses_race(bezique.load_profile("joker-partnership"))
+    assert not uses_race(bezique.load_profile("rubicon"))
+    assert not uses_race(bezique.load_profile("four-handed"))
+    game = GameValue(bezique.load_profile("rubicon"), player=0, totals=(0, 0), target=1000,
+                     dealer=0)
+    assert game._race is None
 
 
 def test_only_the_racing_profiles_are_shipped() -> None:

@@ -49,7 +49,7 @@ from bezique.rules import Rules
 from bezique.settlement import Settlement, settle
 
 __all__ = ["GRID", "OBJECTIVES", "SAMPLE_DEALS", "SHIPPED_SAMPLES", "GameValue", "Race",
-           "race", "sample_deals"]
+           "race", "sample_deals", "uses_race"]
 
 OBJECTIVES = ("points", "game", "blend")
 """What `bezique.search.SearchBot` may aim at: the deal's points, the game, or the game with
@@ -105,6 +105,12 @@ def _seat_points(rules: Rules, per_team: Sequence[int]) -> tuple[int, ...]:
     return tuple(points)
 
 
+def uses_race(rules: Rules) -> bool:
+    """Whether the game objective values a game of ``rules`` that goes on by the race model:
+    two teams, a game to a target (not a single deal)."""
+    return len(rules.teams) == 2 and not rules.game.single_deal
+
+
 def sample_deals(rules: Rules) -> tuple[tuple[int, int], ...]:
     """Each team's points in `SAMPLE_DEALS` deals of ``rules`` (two teams) played by
     GreedyBots from a fixed seed: what the race model draws future deals from."""
@@ -123,11 +129,8 @@ def sample_deals(rules: Rules) -> tuple[tuple[int, int], ...]:
 
 @cache
 def _shipped() -> dict[str, tuple[tuple[int, int], ...]]:
-    """`SHIPPED_SAMPLES` by digest (empty if the file is missing)."""
-    try:
-        table = json.loads(SHIPPED_SAMPLES.read_text(encoding="utf-8"))
-    except FileNotFoundError:  # pragma: no cover - the file ships with the package
-        return {}
+    """`SHIPPED_SAMPLES` by digest."""
+    table = json.loads(SHIPPED_SAMPLES.read_text(encoding="utf-8"))
     return {digest: tuple((x, y) for x, y in entry["points"])
             for digest, entry in table.items()}
 
@@ -201,8 +204,7 @@ class GameValue:
         self.totals = tuple(totals)
         self.target = target
         self.dealer = dealer
-        self._race = None if rules.game.single_deal or len(rules.teams) != 2 \
-            else race(rules, target)
+        self._race = race(rules, target) if uses_race(rules) else None
 
     def of_deal(self, deal: Deal) -> float:
         """The worth of the finished ``deal`` (its brisques counted as the profile counts
