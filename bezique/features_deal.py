@@ -75,7 +75,7 @@ class TensorWriter:
     `tensor_writer`."""
 
     __slots__ = ("_at", "_brisques", "_declared_at", "_groups", "_hands", "_last_decls",
-                 "_ones", "_orders", "_others", "_plan", "_ranked", "_rel", "_shifts", "_stock",
+                 "_lone", "_ones", "_orders", "_others", "_plan", "_ranked", "_rel", "_stock",
                  "_stock_memo", "_target", "_trick_at", "_tricks", "aligned", "byte_count",
                  "gathers", "rules", "size")
 
@@ -150,13 +150,13 @@ class TensorWriter:
         self.gathers = gathers
         # the sets are packed in groups, each group's sets shifted from its first one's and
         # the group then from 0: fewer shifts of the long ints
-        self._shifts = tuple(shifts)
         self._groups: tuple[tuple[int, ...], ...]
         if n == 2:  # (hand, own table, opp table, known opp, unseen), (captured x2, heap)
             self._groups = (_relative(shifts[:5]), _relative(shifts[5:]))
         else:  # (hand, own table, own captured), unseen, per other seat (table, known, won)
             self._groups = (_relative([shifts[0], shifts[2], shifts[3]]),
                             *(_relative(shifts[i:i + 3]) for i in range(4, len(shifts) - 1, 3)))
+            self._lone = (shifts[1], shifts[-1])  # the unseen cards and the heap, alone
             self._others: tuple[tuple[tuple[int, tuple[int, ...], int], ...], ...] = tuple(
                 # per observer: each other seat, its group, its hand size
                 tuple(((me + r) % n, self._groups[r],
@@ -285,9 +285,10 @@ class TensorWriter:
         hands, known, tables, captured = d._hand, d._known, d._table, d._captured
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        # the sets: hand, unseen, own table, own captured, then each other seat's table,
-        # known and captured cards, and the heap (set i at bit shifts[i] of one int)
-        shifts = self._shifts
+        # the sets: the observer's hand, table and captured cards (a group), each other
+        # seat's table, known and captured cards (a group each, `_others`), the unseen cards
+        # and the heap (alone, `_lone`)
+        unseen_at, heap_at = self._lone
         w0, w2, w3 = self._groups[0]
         packed = (hands[me] | tables[me] << w2 | captured[me] << w3) << w0
         hidden = 0
@@ -297,7 +298,7 @@ class TensorWriter:
             seen = known[seat] & held
             hidden |= held ^ seen
             packed |= (tables[seat] | seen << known_at | captured[seat] << won_at) << at
-        packed |= heap << shifts[-1]
+        packed |= heap << heap_at
         stock_list, (kept, prefixes) = d._stock, self._stock_memo  # _stock_bits' memo, inlined
         pile = (prefixes[len(stock_list)] if kept is stock_list
                 and len(stock_list) < len(prefixes) else self._stock_bits(stock_list))
@@ -313,7 +314,7 @@ class TensorWriter:
             unseen = _unseen(d, hidden, visible)
         else:
             unseen = hidden | pile
-        out = make((packed | unseen << shifts[1]).to_bytes(self.byte_count, "little"))
+        out = make((packed | unseen << unseen_at).to_bytes(self.byte_count, "little"))
         phase = d._phase
         if phase != OVER:
             out[turn + rel[d._to_move]] = 1.0
