@@ -140,7 +140,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         "render_fps": 1,
     }
 
-    _legal_ids: dict[int, Action] | None
+    _legal_ids: dict[int, Action]  # the state's legal actions by id (none once it is over)
     _mover: int  # the seat to move, -1 once the deal is over
     _space: int  # the number of ids
     _masks: list[Any]  # per player: the int8 mask array, rewritten in place
@@ -212,7 +212,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._deals = 0
         self.deal: Deal = Deal.new(rules, seed=0)
         """The deal being played (replaced at every `reset`)."""
-        self._clear_cache()
+        self._legal_ids = {}
+        self._fresh = False
+        self._tensors = [None] * len(agents)
 
     # ------------------------------------------------------------------ spaces
 
@@ -249,8 +251,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        self._clear_cache()
-        self._select()
+        self._new_state()
 
     def step(self, action: SupportsIndex | None) -> None:
         """Play the id ``action`` for the agent to move (None for an agent already done)."""
@@ -259,7 +260,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         id = _as_id(action)
-        chosen = self._legal().get(id)
+        chosen = self._legal_ids.get(id)
         if chosen is None:  # not a legal id: decode raises EncodingError naming it
             chosen = self.encoding.decode(self.deal, id)
         self._push(agent, chosen)
@@ -305,36 +306,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ internals
 
-    def _clear_cache(self) -> None:
-        self._legal_ids = None
-        self._fresh = False
-        self._tensors = [None] * len(self._agents)
-
     def _push(self, agent: str, chosen: Action) -> None:
         """Apply ``chosen``, a legal action of ``agent``, the mover (listed by this state's
         `legal_actions`, so pushed unchecked: `Deal.push`)."""
         self._cumulative_rewards[agent] = 0.0
         self.deal.push(chosen)
-        self._legal_ids = None  # _clear_cache, inlined
-        self._fresh = False
-        self._tensors = [None] * len(self._agents)
-        if self._select():
+        if self._new_state():
             self._finish()
         if self.render_mode == "human":
             self.render()
-
-    def _legal(self) -> dict[int, Action]:
-        """The legal actions of the state by id (built once per state)."""
-        if self._legal_ids is None:
-            self._legal_ids = self.encoding.by_id(self.deal.legal_actions())
-        return self._legal_ids
 
     def _mask(self, p: int) -> Any:
         """The mover ``p``'s mask, rewritten in place: the ids of his last mask cleared, this
         state's set (no array of the whole space made per step)."""
         ids = self._legal_ids  # this state's, never changed: kept as the ids marked
-        if ids is None:  # _legal, inlined
-            ids = self._legal_ids = self.encoding.by_id(self.deal.legal_actions())
         memory = self._bytes[p]
         for id in self._marked[p]:
             memory[id] = 0
@@ -344,15 +329,22 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._fresh = True
         return self._masks[p]
 
-    def _select(self) -> bool:
-        """Select the agent to move; whether the deal is over."""
-        mover = self.deal.to_move
+    def _new_state(self) -> bool:
+        """The deal is dealt or moved on: the last state's tensors and mask are stale, this
+        one's legal actions are listed by id (once: the mask and `step` read them), the agent
+        to move is selected; whether the deal is over."""
+        self._fresh = False
+        self._tensors = [None] * len(self._agents)
+        deal = self.deal
+        mover = deal.to_move
         agents = self._agents
         if mover is not None:
             self._mover = mover
+            self._legal_ids = self.encoding.by_id(deal.legal_actions())
             self.agent_selection = agents[mover]
             return False
         self._mover = -1
+        self._legal_ids = {}
         if not hasattr(self, "agent_selection") or self.agent_selection not in agents:
             self.agent_selection = agents[0]
         return True
@@ -469,8 +461,7 @@ class checked_env(raw_env):
             id = _as_id(action)
         else:
             raise AssertionError(_OUT)
-        legal = self._legal_ids
-        chosen = (self._legal() if legal is None else legal).get(id)
+        chosen = self._legal_ids.get(id)
         if chosen is None:  # its mask entry is 0
             self._illegal(agent)
         else:
