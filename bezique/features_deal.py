@@ -210,9 +210,7 @@ class TensorWriter:
         shown = known[opp] & theirs
         heap = d._heap | d._dead
         trick, turn_up = d._trick, d._turn_up
-        stock_list, (kept, prefixes) = d._stock, self._stock_memo  # _stock_bits' memo, inlined
-        pile = (prefixes[len(stock_list)] if kept is stock_list
-                and len(stock_list) < len(prefixes) else self._stock_bits(stock_list))
+        pile = self._stock_bits(d._stock)
         if pile < 0:
             visible = mine | shown | tables[0] | tables[1] | captured[0] | captured[1] | heap
             for card in trick:
@@ -264,10 +262,8 @@ class TensorWriter:
             if totals[0] or totals[1]:
                 out[totals_at] = _clip(totals[me] / target)
                 out[totals_at + 1] = _clip(totals[opp] / target)
-        decls = d._decls
-        if decls:
-            counted, entries = self._last_decls[me]  # _declared's memo, inlined
-            for at, x in entries if counted is decls else self._declared(decls, me):
+        if d._decls:
+            for at, x in self._declared(d._decls, me):
                 out[at] = x
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + (d._called_out != me)] = 1.0
@@ -299,9 +295,7 @@ class TensorWriter:
             hidden |= held ^ seen
             packed |= (tables[seat] | seen << known_at | captured[seat] << won_at) << at
         packed |= heap << heap_at
-        stock_list, (kept, prefixes) = d._stock, self._stock_memo  # _stock_bits' memo, inlined
-        pile = (prefixes[len(stock_list)] if kept is stock_list
-                and len(stock_list) < len(prefixes) else self._stock_bits(stock_list))
+        pile = self._stock_bits(d._stock)
         if pile < 0:
             visible = heap
             for seat in order:
@@ -351,10 +345,8 @@ class TensorWriter:
         if any(totals):
             for i, team in enumerate(s.team_order[me]):
                 out[totals_at + i] = _clip(totals[team] / target)
-        decls = d._decls
-        if decls:
-            counted, entries = self._last_decls[me]  # _declared's memo, inlined
-            for at, x in entries if counted is decls else self._declared(decls, me):
+        if d._decls:
+            for at, x in self._declared(d._decls, me):
                 out[at] = x
         if called_at >= 0 and d._called_out >= 0:
             out[called_at + rel[d._called_out]] = 1.0
@@ -381,8 +373,11 @@ class TensorWriter:
     def _declared(self, decls: tuple[Declaration, ...], me: int) -> list[tuple[int, float]]:
         """The entries of the declared blocks (and the pending ones, where the profile has
         them) for observer ``me``: per seat after him, its declarations of each meld /
-        `DECLARED_SCALE`, clipped; kept with ``decls`` (the deal replaces the tuple when it
-        changes) for the callers to reuse while it is the deal's."""
+        `DECLARED_SCALE`, clipped; worked out once per tuple of declarations and observer
+        (the deal replaces the tuple when it changes)."""
+        counted, entries = self._last_decls[me]
+        if counted is decls:
+            return entries
         blocks, rel = self._declared_at, self._rel[me]
         counts: dict[int, int] = {}
         for decl in decls:
