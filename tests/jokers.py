@@ -1,7 +1,8 @@
 """Deals of Joker Bésigue for the tests of the faces that take a profile (issue 35: records,
 observations, encodings, adapters, views, the web table, bots, the CLI; docs/rules.md#game-joker).
 
-`JOKER_PROFILES` are the three built-in joker profiles; `quartet_position` stacks a deal in
+`JOKER_PROFILES` are the three built-in joker profiles, `TWO_JOKERS` a house one with two
+jokers; `quartet_position` stacks a deal in
 which P0 has just won a trick holding three jacks and a joker (JB-03), so that four jacks with a
 joker are on offer; `declaring` plays a deal whose seats declare whenever they may, so that
 quartets completed by a joker come up in random play too.
@@ -16,6 +17,10 @@ from bezique.actions import Meld
 
 JOKER_PROFILES = ("joker", "joker-four", "joker-partnership")
 """The built-in Joker Bésigue profiles: two seats, four alone, two pairs."""
+
+TWO_JOKERS = 'extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n'
+"""A house joker profile whose jokers are not as many as the copies of a kind (the tensor's
+card counts then need two fraction tables)."""
 
 QUARTET_HANDS = (
     "AH JS JH JC JK KS QS 9D 8D",

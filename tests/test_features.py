@@ -6,7 +6,7 @@ import random
 
 import pytest
 from conftest import BUILTIN_PROFILES, TWO_SEAT_PROFILES, played
-from jokers import JOKER_PROFILES, quartet_position
+from jokers import JOKER_PROFILES, TWO_JOKERS, quartet_position
 
 from bezique import Deal, load_profile, profile_from_toml
 from bezique.features import (
@@ -155,7 +155,7 @@ def test_the_joker_has_a_lane_of_its_own_last_in_every_per_kind_block(name: str)
 def test_a_pack_of_fewer_jokers_than_copies_counts_the_joker_by_the_jokers() -> None:
     """A house pack of two jokers (130 cards): one joker in hand is half the jokers (0.5),
     one ace of spades a quarter of its copies."""
-    rules = profile_from_toml('extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n')
+    rules = profile_from_toml(TWO_JOKERS)
     deal = Deal.from_position(rules, hands=["JK AS 7D 8D 9D 7C 8C 9C 10C",
                                             "7S 8S 9S 7H 8H 9H 10H JH QH"],
                               stock="KD KD QD QD", dealer=1)

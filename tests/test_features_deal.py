@@ -7,6 +7,7 @@ import random
 
 import pytest
 from conftest import BUILTIN_PROFILES
+from jokers import TWO_JOKERS
 
 from bezique import Deal, load_profile, profile_from_toml
 from bezique.features import observation_tensor
@@ -51,7 +52,7 @@ def test_the_writer_gives_the_feature_tensor_at_every_state_for_every_seat(name:
 def test_a_stacked_deal_with_cards_nowhere_counts_only_the_stock_as_unseen() -> None:
     """A `Deal.from_position` that places fewer cards than the pack holds: the unseen cards
     are the opponent's and the stock's, not the pack's missing ones."""
-    rules = profile_from_toml('extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n')
+    rules = profile_from_toml(TWO_JOKERS)
     deal = Deal.from_position(rules, hands=["JK AS 7D 8D 9D 7C 8C 9C 10C",
                                             "7S 8S 9S 7H 8H 9H 10H JH QH"],
                               stock="KD KD QD QD", dealer=1)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import BUILTIN_PROFILES, TWO_SEAT_PROFILES
+from jokers import TWO_JOKERS
 
 pytest.importorskip("pettingzoo", reason="needs the extra: pip install 'bezique[pettingzoo]'")
 
@@ -47,10 +48,6 @@ def random_id(observed: dict[str, Any], rng: random.Random) -> int:
     """A legal id drawn from the observation's mask."""
     ids: list[int] = np.flatnonzero(observed["action_mask"]).tolist()
     return rng.choice(ids)
-
-
-TWO_JOKERS = 'extends = "joker"\nname = "two-jokers"\n[pack]\njokers = 2\n'
-"""A joker pack whose jokers are not as many as the copies of a kind: two fraction tables."""
 
 
 @pytest.mark.parametrize("name", [*BUILTIN_PROFILES, "two-jokers"])
