@@ -76,21 +76,79 @@ def generated_check(slots: ReachSlots) -> Callable[[bytes], int]:
     bytes (``cards.to_bytes(LANES, "little")``), generated once per profile and trump state:
     one ``if`` per pattern, each slot a byte look-up or a sum of them. What the pure build
     runs: the interpreter stops at a pattern's first missing kind, which makes it twice as fast
-    there as reading `ReachTable` (the compiled build runs `reach_status` faster). The source is
-    built from integers only (kinds and counts), never from profile text."""
+    there as reading `ReachTable` (the compiled build runs `reach_status` faster). A pattern
+    that holds every slot of a weaker one (a double bezique a bezique's, a sequence its
+    marriage's) is tested inside the weaker one's ``if`` (`_parents`), without the slots that
+    one tested already: where the weaker fails, the stronger is not tested at all (multi-pack
+    profiles have chains of them). The source is built from integers only (kinds
+    and counts), never from profile text."""
+    parent = _parents(slots)
+    children: list[list[int]] = [[] for _ in slots]
+    roots: list[int] = []
+    for i, up in enumerate(parent):
+        (roots if up < 0 else children[up]).append(i)
     lines = ["def check(b):", "    s = 0"]
-    for i, pattern in enumerate(slots):
-        tests = []
-        for n, kinds in pattern:
-            if len(kinds) == 1 and n == 1:
-                tests.append(f"b[{kinds[0]:d}]")
-            else:
-                total = " + ".join(f"P[b[{k:d}]]" for k in kinds)
-                tests.append(f"{total} >= {n:d}")
-        lines.append(f"    if {' and '.join(tests) or 'True'}:")
-        lines.append(f"        s |= {1 << i:d}")
+    for i in roots:
+        _emit(lines, slots, children, i, 1, ())
     lines.append("    return s")
     namespace: dict[str, Any] = {"P": LANE_COUNT}
     exec("\n".join(lines), namespace)
     check: Callable[[bytes], int] = namespace["check"]
     return check
+
+
+def _emit(
+    lines: list[str], slots: ReachSlots, children: list[list[int]], i: int, depth: int,
+    held: tuple[tuple[int, tuple[int, ...]], ...],
+) -> None:
+    """Append to ``lines`` pattern ``i``'s test at indent ``depth``, then its children's
+    inside it; ``held``: the slots the enclosing ``if``s tested."""
+    tests = []
+    for n, kinds in slots[i]:
+        if any(ks == kinds and m >= n for m, ks in held):
+            continue  # an enclosing ``if`` tested this slot already
+        if len(kinds) == 1 and n == 1:
+            tests.append(f"b[{kinds[0]:d}]")
+        else:
+            total = " + ".join(f"P[b[{k:d}]]" for k in kinds)
+            tests.append(f"{total} >= {n:d}")
+    pad = "    " * depth
+    if tests:
+        lines.append(f"{pad}if {' and '.join(tests)}:")
+        pad += "    "
+        depth += 1
+    lines.append(f"{pad}s |= {1 << i:d}")
+    for j in children[i]:
+        _emit(lines, slots, children, j, depth, held + slots[i])
+
+
+def _implies(
+    strong: tuple[tuple[int, tuple[int, ...]], ...], weak: tuple[tuple[int, tuple[int, ...]], ...]
+) -> bool:
+    """Do cards that fill every slot of ``strong`` fill every slot of ``weak``? Each slot of
+    ``weak`` is met by one of ``strong`` of at least its count from some of its kinds."""
+    return all(
+        any(m >= n and set(ks) <= set(kinds) for m, ks in strong) for n, kinds in weak
+    )
+
+
+def _parents(slots: ReachSlots) -> list[int]:
+    """For each pattern, the weaker pattern whose ``if`` encloses its test (-1: none): the
+    one with the most slots and cards, of the fewest kinds, among those it implies (the
+    closest, so that a chain nests in full: a quadruple bezique in the triple, in the double,
+    in the bezique; five trump aces in four, not in four aces of any suits); of two
+    patterns with the same slots, the second in the first. Acyclic: a parent is strictly
+    weaker, or the same and earlier."""
+    out = []
+    for i, strong in enumerate(slots):
+        best, key = -1, (-1, -1, 0)
+        for j, weak in enumerate(slots):
+            if j == i or not _implies(strong, weak):
+                continue
+            if _implies(weak, strong) and j > i:
+                continue  # the same slots: only the earlier one encloses
+            size = (len(weak), sum(n for n, _ in weak), -sum(len(ks) for _, ks in weak))
+            if size > key:
+                best, key = j, size
+        out.append(best)
+    return out
