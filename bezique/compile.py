@@ -259,9 +259,9 @@ class Compiled(RuleFlags):
     meld_by_name: dict[str, MeldTemplate]
     patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...]
     flat_patterns: tuple[tuple[FlatPattern, ...], ...]
-    reach_check: tuple[Callable[[bytes], int], ...]
-    """Per trump state: which `flat_patterns` a player's cards hold enough cards for, from
-    their lane bytes (`bezique.reach.generated_check`, what the pure build runs)."""
+    reach_check: tuple[Callable[[int], int], ...]
+    """Per trump state: which `flat_patterns` a player's cards (an int) hold enough cards for
+    (`bezique.reach.generated_check`, what the pure build runs)."""
     reach_tables: tuple[ReachTable, ...] = ()
     """Per trump state, `flat_patterns` as `bezique.reach.reach_status` reads them (what the
     compiled build runs in place of `reach_check`)."""
@@ -359,7 +359,7 @@ class Compiled(RuleFlags):
         meld_by_name: dict[str, MeldTemplate],
         patterns: tuple[tuple[tuple[tuple[Slot, ...], ...], ...], ...],
         flat_patterns: tuple[tuple[FlatPattern, ...], ...],
-        reach_check: tuple[Callable[[bytes], int], ...],
+        reach_check: tuple[Callable[[int], int], ...],
         reach_found: tuple[dict[int, tuple[tuple[FlatPattern, ...], int]], ...],
         own_memo: list[Any],
         book_memo: list[Any],

@@ -14,7 +14,6 @@ from bezique.cards import (
     CARDS,
     JOKER_BITS,
     LANE_COUNT,
-    LANES,
     Card,
     CardSet,
     card_name,
@@ -444,7 +443,7 @@ def reachable(c: Compiled, mine: int, trump: int | None) -> tuple[tuple[FlatPatt
     index = 0 if trump is None else trump + 1
     status = (
         reach_status(c.reach_tables[index], mine) if NATIVE
-        else c.reach_check[index](mine.to_bytes(LANES, "little")))
+        else c.reach_check[index](mine))
     if not status:
         return _NOTHING
     known = c.reach_found[index]
