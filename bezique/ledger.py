@@ -482,31 +482,32 @@ def declare(
     declarer's own here (`Compiled.binding_seats`)."""
     reform = c.reform
     seats = c.binding_seats[new.owner]  # whose declarations bind the new one's cards
-    out = list(decls)
+    klass, order, cards = new.klass, new.order, new.cards
     replaced = -1
     top = 0  # serials in use, and those still named as a binder
-    for i, d in enumerate(decls):
+    touched: list[int] = []  # scored ones of the new one's class and order sharing its cards
+    for i, d in enumerate(decls):  # one pass: a deal of several packs holds many declarations
         if d.serial > top:  # not max(): a generic call in the compiled build
             top = d.serial
         if d.binder > top:
             top = d.binder
-        if (
-            d.pending and not new.pending and d.owner == new.owner
-            and d.template == new.template and d.cards == new.cards
-        ):
-            replaced = i
+        if d.pending:
+            if (
+                not new.pending and d.owner == new.owner and d.template == new.template
+                and d.cards == cards
+            ):
+                replaced = i
+        elif d.klass == klass and d.order == order and d.cards & cards and seats >> d.owner & 1:
+            touched.append(i)
     new = new.numbered(decls[replaced].serial if replaced >= 0 else top + 1)
-    for i, d in enumerate(decls):
-        if (
-            i == replaced or not seats >> d.owner & 1 or d.klass != new.klass
-            or d.order != new.order or not d.cards & new.cards or d.pending
-        ):
-            continue
+    out = list(decls)
+    for i in touched:
+        d = decls[i]
         if d.intact:
             if not new.pending:  # a re-pairing: the partner departs
-                out[i] = d.broken(new.serial if reform else None, d.cards & new.cards)
+                out[i] = d.broken(new.serial if reform else None, d.cards & cards)
         elif (
-            reform and d.remnant & new.cards
+            reform and d.remnant & cards
             and not (d.binder and any(e.binds(d) for e in decls))
         ):
             out[i] = d.broken(new.serial)

@@ -143,7 +143,10 @@ class DealMoves(DealState):
     def _break_declarations(self, p: int, bit: int) -> None:
         """A tabled card was played: its scored declarations are broken (re-forming may score
         them again) and its pending ones lost (Cady)."""
-        if not any(d.cards & bit and (d.pending or d.intact) for d in self._decls):
+        for d in self._decls:  # a loop, not any(): several packs make many declarations
+            if d.cards & bit and (d.pending or d.intact):
+                break
+        else:
             return  # every declaration of the card is broken already: nothing changes
         kept: list[Declaration] = []
         for d in self._decls:

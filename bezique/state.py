@@ -227,9 +227,9 @@ class DealState:
             return found[1]
         if self._c.combine:
             seats = self._c.binding_seats[player]
-            own = tuple(d for d in decls if seats >> d.owner & 1)
-        else:
-            own = tuple(d for d in decls if d.owner == player)
+            own = tuple([d for d in decls if seats >> d.owner & 1])
+        else:  # a list comprehension: no generator stepped per declaration
+            own = tuple([d for d in decls if d.owner == player])
         if found is not None and found[1] == own:
             own = found[1]
         memo[player] = (decls, own)
@@ -267,7 +267,9 @@ class DealState:
             table_parts = [table]
             for cards in self._tabled(player) if tabled is None else tabled:
                 lane = cards >> shift & table
-                if lane:  # split every group by membership of this declaration
+                # split every group by membership of this declaration (one that holds every
+                # tabled copy splits none)
+                if lane and lane != table:
                     table_parts = [q for g in table_parts for q in (g & lane, g & ~lane) if q]
             parts.extend(table_parts)
         if scored:
