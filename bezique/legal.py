@@ -157,7 +157,7 @@ def _book(d: DealMoves, p: int, own: tuple[Declaration, ...] | None = None) -> B
     stay the same."""
     if own is None:
         own = d._own(p)
-    found = cast("tuple[tuple[Declaration, ...], Book] | None", d._c.book_memo[p])
+    found: tuple[tuple[Declaration, ...], Book] | None = d._c.book_memo[p]  # no cast() call
     if found is not None and found[0] is own:
         return found[1]
     book = Book(d._c, own, p)
@@ -180,7 +180,7 @@ def _melds(d: DealMoves, p: int, kind: type[Meld] | type[Announce]) -> list[Acti
     # the listing depends on nothing else: the same as last time while these stay put
     hand, scored, own = d._hand[p] & reach, d._dix_scored & reach, d._own(p)
     slot = 2 * p + (kind is Announce)
-    memo = cast("_MeldMemo | None", c.meld_memo[slot])  # a typed tuple: read natively
+    memo: _MeldMemo | None = c.meld_memo[slot]  # a typed tuple: read natively (no cast() call)
     if (
         memo is not None and memo[0] is own and memo[1] is within_reach
         and memo[2] == mine & reach and memo[3] == hand and memo[4] == scored

@@ -6,7 +6,7 @@ not). `bezique.legal` lists them; split from it by job.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bezique.actions import Action, Play
 from bezique.cards import CARD_SPACE, JOKER, LANES, lane_any, lowest_copies
@@ -69,7 +69,7 @@ def plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     # a kind listed its lowest copy: right when all its copies form one group; otherwise its
     # place takes one qualified play per group (worked out once while the cards stay put)
     memo = d._c.play_memo
-    found = cast("_PlayMemo | None", memo[p])
+    found: _PlayMemo | None = memo[p]  # typed by annotation: no cast() call interpreted
     decls = d._decls
     if (
         found is not None and found.table == table and found.scored == scored
@@ -91,16 +91,19 @@ def plays(d: DealMoves, p: int, allowed: int, mine: int) -> list[Action]:
     for k, plays in qualified:  # lowest kind first
         if k >= top:
             break
-        while lane < k:
-            if lanes[lane]:
-                listed += 1
-            lane += 1
+        if NATIVE:  # compiled: the listed kinds counted lane by lane (native ints)
+            while lane < k:
+                if lanes[lane]:
+                    listed += 1
+                lane += 1
+            lane = k + 1
+        else:  # interpreted: the kinds below k less their empty lanes, in one call
+            listed = k - lanes.count(0, 0, k)
         if lanes[k]:
             at = listed + added
             out[at : at + 1] = plays
             added += len(plays) - 1
             listed += 1
-        lane = k + 1
     return out
 
 

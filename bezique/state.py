@@ -9,7 +9,7 @@ is the read-only view of those ints that search code reads (`Deal.bits`), and `S
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, cast
+from typing import Final
 
 from attrs import field, frozen
 
@@ -221,7 +221,8 @@ class DealState:
         cards (``partnership.combine_table_cards``) the team's (`Compiled.binding_seats`),
         since the reuse marks belong to the physical card, whoever declared it."""
         memo = self._c.own_memo
-        found = cast("tuple[tuple[Declaration, ...], tuple[Declaration, ...]] | None", memo[player])
+        # typed by annotation, not cast(): the same checked read compiled, no call interpreted
+        found: tuple[tuple[Declaration, ...], tuple[Declaration, ...]] | None = memo[player]
         decls = self._decls
         if found is not None and found[0] is decls:
             return found[1]
