@@ -44,28 +44,29 @@ class Book(Pruner):
     def __init__(
         self, c: Compiled, decls: Sequence[Declaration], player: int, *, pending: bool = True
     ) -> None:
-        scored: list[Declaration] = []
         binding: list[Declaration] = []
         announced: list[tuple[int, int]] = []
         by_class: dict[int, list[Declaration]] = {}
         seats = c.binding_seats[player]
+        held = False  # a pending declaration among the seats'
         for d in decls:
             if not seats >> d.owner & 1:
                 continue
             if d.pending:
+                held = True
                 if d.owner == player:
                     announced.append((d.template, d.cards))
                 if not pending:
                     continue
-            else:
-                scored.append(d)
             binding.append(d)
             same = by_class.get(d.klass)
             if same is None:
                 by_class[d.klass] = [d]
             else:
                 same.append(d)
-        self.scored = scored
+        # the binding ones less the pending: the same list where none is pending (the books of
+        # a multi-pack deal hold many declarations, and most deals have no pending one)
+        self.scored = [d for d in binding if not d.pending] if held else binding
         self.binding = binding
         self.pending: frozenset[tuple[int, int]] = (
             frozenset(announced) if announced else _NO_PENDING
@@ -142,12 +143,18 @@ class Book(Pruner):
             if not self._c.reform:
                 found = (list(same_class), free, bound)
             else:
-                active = [d for d in same_class if d.intact]
+                active: list[Declaration] = []
+                broken: list[Declaration] = []
                 for d in same_class:
-                    if d.intact:
-                        continue
-                    if d.binder and any(e.binds(d) for e in active):
-                        bound[d.order] = bound.get(d.order, 0) | d.remnant
+                    (active if d.intact else broken).append(d)
+                for d in broken:
+                    if d.binder:  # loops, not any() over a generator: this runs at every change
+                        for e in active:
+                            if e.binds(d):
+                                bound[d.order] = bound.get(d.order, 0) | d.remnant
+                                break
+                        else:
+                            free[d.order] = free.get(d.order, 0) | d.remnant
                     else:
                         free[d.order] = free.get(d.order, 0) | d.remnant
                 for order, cards in free.items():
