@@ -233,15 +233,14 @@ def _listed(bits: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
     found = _LISTED.get(bits)
     if found is not None:
         return found
-    keyed: list[int] = []
+    xs: list[int] = []
     rest = bits
     while rest:
         low = rest & -rest
-        x = low.bit_length() - 1
-        keyed.append(LISTING_KEY[x] << 9 | x)  # card ints are below 512
+        xs.append(low.bit_length() - 1)
         rest ^= low
-    keyed.sort()
-    ints = tuple([k & 511 for k in keyed])
+    xs.sort(key=LISTING_KEY.__getitem__)
+    ints = tuple(xs)
     found = (ints, tuple([CARDS[x] for x in ints]))
     if len(_LISTED) >= LISTED_SIZE:
         _LISTED.clear()
