@@ -28,8 +28,10 @@ nothing.
   own.
 
 An adapter whose framework is missing is left out with a note. ``x native`` is how many times
-longer a deal takes through the adapter than natively. Deal ``i`` of every adapter is dealt
-from seed ``--seed + i`` (PettingZoo and native with player 0 dealing). Usage::
+longer a deal takes through the adapter than natively: the median over ``--repeat`` rounds, the
+adapters taking turns, of the ratio within a round (``deals/s`` is the best round's rate).
+Deal ``i`` of every adapter is dealt from seed ``--seed + i`` (PettingZoo and native with
+player 0 dealing). Usage::
 
     python benchmarks/bench_adapters.py [--profiles bezique,rubicon] [--deals N] [--seed S]
         [--repeat R] [--json FILE]
@@ -41,6 +43,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -357,8 +360,10 @@ def measure(run: Runner, profile: str, deals: int, seed: int) -> tuple[float, fl
 def benchmark(profiles: list[str], deals: int, seed: int, repeat: int = 3
               ) -> tuple[list[dict[str, Any]], list[str]]:
     """One row per profile and adapter (``native`` first), and notes on adapters left out.
-    Each rate is the best of ``repeat`` runs, the adapters taking turns, so that a busy moment
-    of a shared machine does not tilt a ratio."""
+    The adapters take turns, ``repeat`` rounds of ``deals`` deals each: each rate is the best
+    of its rounds, and ``x native`` the median over the rounds of the native rate over the
+    adapter's in the same round, so that a busy moment of a shared machine, or its speed
+    changing during the run, does not tilt a ratio."""
     runners: dict[str, Runner] = {"native": native}
     notes = []
     for name, factory in ADAPTERS.items():
@@ -372,16 +377,18 @@ def benchmark(profiles: list[str], deals: int, seed: int, repeat: int = 3
             if hasattr(run, "prepare"):  # the warm-up deal (`measure`) and the timed ones
                 run.prepare(profile, 1, seed + deals)
                 run.prepare(profile, deals, seed)
-        best: dict[str, tuple[float, float]] = {}
+        rates: dict[str, list[float]] = {name: [] for name in runners}
+        per_deal: dict[str, float] = {}
         for _ in range(repeat):
             for name, run in runners.items():
-                rate, per_deal = measure(run, profile, deals, seed)
-                if name not in best or rate > best[name][0]:
-                    best[name] = (rate, per_deal)
-        base = best["native"][0]
-        for name, (rate, per_deal) in best.items():
-            rows.append({"profile": profile, "adapter": name, "deals_per_s": rate,
-                         "actions_per_deal": per_deal, "x_native": base / rate})
+                rate, per_deal[name] = measure(run, profile, deals, seed)
+                rates[name].append(rate)
+        native_rates = rates["native"]
+        for name, found in rates.items():
+            ratios = [base / rate for base, rate in zip(native_rates, found, strict=True)]
+            rows.append({"profile": profile, "adapter": name, "deals_per_s": max(found),
+                         "actions_per_deal": per_deal[name],
+                         "x_native": statistics.median(ratios)})
     return rows, notes
 
 
@@ -404,7 +411,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals per profile and adapter")
     parser.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed + i")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="runs per adapter and profile, the best kept (default: 3)")
+                        help="rounds per profile, the adapters taking turns (default: 3)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1:
