@@ -20,7 +20,7 @@ from bezique.check.strategies import profiles
 from bezique.compile import Compiled, compile_rules
 from bezique.melds import reachable
 from bezique.plays import _split_kinds, _split_lanes
-from bezique.reach import reach_status
+from bezique.reach import _parents, reach_status
 
 BUILT_IN = bezique.list_profiles()
 
@@ -59,6 +59,41 @@ def test_compiled_reach_check_agrees_with_the_patterns(name: str) -> None:
     for mine in _random_holdings(c, random.Random(name)):
         for trump in (None, 0, 1, 2, 3):
             assert _within_reach(c, mine, trump) == _plainly_within_reach(c, mine, trump)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rules=profiles(), seed=st.integers(0, 2**32 - 1))
+def test_reach_check_agrees_with_the_patterns_in_house_variants(
+    rules: bezique.Rules, seed: int
+) -> None:
+    """The same over random house variants: their meld tables nest differently (the generated
+    check tests a pattern inside a weaker one's ``if``)."""
+    c = compile_rules(rules)
+    for mine in _random_holdings(c, random.Random(seed), count=60):
+        for trump in (None, 0, 1, 2, 3):
+            assert _within_reach(c, mine, trump) == _plainly_within_reach(c, mine, trump)
+
+
+def test_reach_check_nests_each_pattern_in_the_closest_weaker_one() -> None:
+    """In the eight-pack's trump-known state, each bezique is tested inside the one below it
+    and each trump quintet inside its trump four; a sequence inside the royal marriage; a
+    back door inside a marriage; the four aces of any suits and the marriages at the top."""
+    c = compile_rules(bezique.load_profile("eight-pack"))
+    flat = c.flat_patterns[1]
+    parent = _parents(tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in flat))
+    up = {f"{e[0].name}/{i}": None if parent[i] < 0 else flat[parent[i]][0].name
+          for i, e in enumerate(flat)}
+    named = {key.split("/")[0]: value for key, value in up.items()}
+    assert named["double_bezique"] == "bezique"
+    assert named["triple_bezique"] == "double_bezique"
+    assert named["quadruple_bezique"] == "triple_bezique"
+    assert named["quintuple_bezique"] == "quadruple_bezique"
+    assert named["trump_aces"] == "four_aces"
+    assert named["trump_ace_quintet"] == "trump_aces"
+    assert named["sequence"] == "royal_marriage"
+    assert named["back_door"] == "marriage"
+    assert named["bezique"] is None and named["four_aces"] is None
+    assert named["marriage"] is None and named["royal_marriage"] is None
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
