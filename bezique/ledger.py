@@ -48,12 +48,12 @@ class Book(Pruner):
         announced: list[tuple[int, int]] = []
         by_class: dict[int, list[Declaration]] = {}
         seats = c.binding_seats[player]
-        held = False  # a pending declaration among the seats'
+        any_pending = False  # among the seats' declarations
         for d in decls:
             if not seats >> d.owner & 1:
                 continue
             if d.pending:
-                held = True
+                any_pending = True
                 if d.owner == player:
                     announced.append((d.template, d.cards))
                 if not pending:
@@ -66,7 +66,7 @@ class Book(Pruner):
                 same.append(d)
         # the binding ones less the pending: the same list where none is pending (the books of
         # a multi-pack deal hold many declarations, and most deals have no pending one)
-        self.scored = [d for d in binding if not d.pending] if held else binding
+        self.scored = [d for d in binding if not d.pending] if any_pending else binding
         self.binding = binding
         self.pending: frozenset[tuple[int, int]] = (
             frozenset(announced) if announced else _NO_PENDING
@@ -148,15 +148,8 @@ class Book(Pruner):
                 for d in same_class:
                     (active if d.intact else broken).append(d)
                 for d in broken:
-                    if d.binder:  # loops, not any() over a generator: this runs at every change
-                        for e in active:
-                            if e.binds(d):
-                                bound[d.order] = bound.get(d.order, 0) | d.remnant
-                                break
-                        else:
-                            free[d.order] = free.get(d.order, 0) | d.remnant
-                    else:
-                        free[d.order] = free.get(d.order, 0) | d.remnant
+                    into = bound if _is_bound(d, active) else free
+                    into[d.order] = into.get(d.order, 0) | d.remnant
                 for order, cards in free.items():
                     free[order] = cards & ~bound.get(order, 0)
                 for d in active:  # an intact declaration governs its cards at its order
@@ -235,6 +228,17 @@ class Book(Pruner):
         for d in self.binding if c.joker_once else self.by_class.get(t.klass, ()):
             used |= d.cards
         return used & c.joker_bits
+
+
+def _is_bound(d: Declaration, among: Sequence[Declaration]) -> bool:
+    """Does one of ``among`` bind the broken ``d``'s remaining cards (`Declaration.binds`:
+    the intact re-forming ``d`` names as its binder)? A loop, not ``any()`` over a generator:
+    the books of a multi-pack deal ask it at every change of the declarations."""
+    if d.binder:
+        for e in among:
+            if e.binds(d):
+                return True
+    return False
 
 
 def may_repair(c: Compiled, t: MeldTemplate) -> bool:
@@ -514,8 +518,7 @@ def declare(
             if not new.pending:  # a re-pairing: the partner departs
                 out[i] = d.broken(new.serial if reform else None, d.cards & cards)
         elif (
-            reform and d.remnant & cards
-            and not (d.binder and any(e.binds(d) for e in decls))
+            reform and d.remnant & cards and not _is_bound(d, decls)
         ):
             out[i] = d.broken(new.serial)
     if replaced >= 0:
