@@ -19,7 +19,8 @@ from typing import Any
 from bezique.cards import LANE_COUNT, LANES
 
 ReachSlots = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-"""The slots of each pattern of one trump state, as (count, kinds): `ReachTable`'s source."""
+"""The slots of each pattern of one trump state, as (count, kinds): `ReachTable`'s source. A
+slot's kinds are distinct, ascending (read off a mask of kinds: `bezique.compile`)."""
 
 
 class ReachTable:
@@ -111,12 +112,9 @@ def _emit(
             continue  # an enclosing ``if`` tested this slot already
         if len(kinds) == 1:
             tests.append(f"b[{kinds[0]:d}]" if n == 1 else f"P[b[{kinds[0]:d}]] >= {n:d}")
-        elif len(set(kinds)) == len(kinds):
+        else:  # the cards of those kinds (each named once), counted at once
             mask = sum(0xFF << 8 * k for k in kinds)
             tests.append(f"(m & {mask:d}).bit_count() >= {n:d}")
-        else:  # a kind named twice counts twice
-            total = " + ".join(f"P[b[{k:d}]]" for k in kinds)
-            tests.append(f"{total} >= {n:d}")
     pad = "    " * depth
     if tests:
         lines.append(f"{pad}if {' and '.join(tests)}:")
