@@ -81,9 +81,8 @@ def test_reach_check_nests_each_pattern_in_the_closest_weaker_one() -> None:
     c = compile_rules(bezique.load_profile("eight-pack"))
     flat = c.flat_patterns[1]
     parent = _parents(tuple(tuple((n, kinds) for _, n, kinds in e[1]) for e in flat))
-    up = {f"{e[0].name}/{i}": None if parent[i] < 0 else flat[parent[i]][0].name
-          for i, e in enumerate(flat)}
-    named = {key.split("/")[0]: value for key, value in up.items()}
+    named = {e[0].name: None if up < 0 else flat[up][0].name
+             for e, up in zip(flat, parent, strict=True)}  # a meld's patterns nest alike
     assert named["double_bezique"] == "bezique"
     assert named["triple_bezique"] == "double_bezique"
     assert named["quadruple_bezique"] == "triple_bezique"
