@@ -110,15 +110,29 @@ def deal_result(deal: Deal, seat: int = 0) -> int:
     it and ``-1`` for the others. The AI adapters' win/loss rewards."""
     if seat not in range(deal.rules.players):
         raise ValueError(f"seat: expected a seat 0 to {deal.rules.players - 1}, got {seat!r}")
-    team = deal.rules.team_of[seat]
+    return deal_results(deal)[deal.rules.team_of[seat]]
+
+
+def deal_results(deal: Deal) -> tuple[int, ...]:
+    """`deal_result` for every team of a finished ``deal`` at once (`Rules.teams` order), from
+    one settlement.
+
+    >>> import bezique
+    >>> deal = bezique.Deal.new(bezique.load_profile("four-handed"), seed=1)
+    >>> while not deal.is_over:
+    ...     _ = deal.apply(deal.legal_actions()[0])
+    >>> deal.rules.teams, deal_results(deal)
+    (((0,), (1,), (2,), (3,)), (0, -1, 0, -1))
+    >>> deal_results(deal) == tuple(deal_result(deal, seats[0]) for seats in deal.rules.teams)
+    True
+    """
     settled = settle_deal(deal)
-    if settled.winner is not None:
-        return 1 if settled.winner == team else -1
     totals = settled.totals
+    if settled.winner is not None:
+        return tuple(1 if team == settled.winner else -1 for team in range(len(totals)))
     top = max(totals)
-    if totals[team] < top:
-        return -1
-    return 1 if totals.count(top) == 1 else 0
+    tie = 0 if totals.count(top) > 1 else 1
+    return tuple(-1 if total < top else tie for total in totals)
 
 
 @frozen(kw_only=True)

@@ -7,7 +7,7 @@ every seat is paid its team's value (`by_seat`), so partners share one reward. A
 this is the usual ``r`` and ``-r``; in partnership it is plus or minus the difference of the
 two sides; among three or four players each alone it is a player's measure minus the mean of
 the others'. For a win (`win_returns`) the measure is 1 for each team at the top of the deal
-(`bezique.game.deal_result`) and 0 for the others: a lone winner gets 1 and each of the others
+(`bezique.game.deal_results`) and 0 for the others: a lone winner gets 1 and each of the others
 ``-1 / (teams - 1)``; teams tied at the top share the rest. The seats' rewards add up to zero
 since the teams are of one size (one seat each, or two and two).
 
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from bezique.compile import compile_rules
 from bezique.deal import Deal
-from bezique.game import deal_result
+from bezique.game import deal_results
 from bezique.rules.model import Rules
 
 __all__ = ["bounded", "by_seat", "win_returns", "zero_sum"]
@@ -54,8 +54,7 @@ def by_seat(rules: Rules, per_team: Sequence[float]) -> list[float]:
 
 def win_returns(deal: Deal) -> list[float]:
     """Per seat of a finished ``deal``: `zero_sum` of 1 for each team at the top (a
-    `bezique.game.deal_result` of 1 or 0: the settlement's winner, else the most points after
+    `bezique.game.deal_results` of 1 or 0: the settlement's winner, else the most points after
     the end count, a tie at the top for every team in it) and 0 for the others."""
-    rules = deal.rules
-    top = [float(deal_result(deal, seats[0]) >= 0) for seats in rules.teams]
-    return by_seat(rules, zero_sum(top))
+    top = [float(result >= 0) for result in deal_results(deal)]
+    return by_seat(deal.rules, zero_sum(top))
