@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import bezique
@@ -41,6 +42,17 @@ def test_rules_pickle_to_equal_rules(builtin_name: str, protocol: int) -> None:
     back = _round_trip(rules, protocol)
     assert back == rules and hash(back) == hash(rules) and back.digest == rules.digest
     assert compile_rules(back) is compile_rules(rules)
+
+
+def test_copied_rules_hash_like_the_original() -> None:
+    """`Rules` keeps its hash once worked out (attrs' ``cache_hash``): a copy, a deep copy and
+    an evolved profile work theirs out again rather than carry a stale or missing one."""
+    rules = bezique.load_profile("joker")
+    hash(rules)
+    for other in (copy.copy(rules), copy.deepcopy(rules), attrs.evolve(rules)):
+        assert other == rules and hash(other) == hash(rules)
+    renamed = attrs.evolve(rules, name="joker-renamed")
+    assert renamed != rules and hash(renamed) == hash(attrs.evolve(renamed))
 
 
 def test_unpickled_rules_hash_like_fresh_ones_in_another_process(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ pattern, class and order; ``melds.values.NAME`` gives its points (0 or absent: n
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -83,6 +83,13 @@ def _setstate(self: Any, state: dict[str, Any]) -> None:
         value = state[attribute.name] if attribute.name in state else field_default(
             self, attribute)
         object.__setattr__(self, attribute.name, value)
+    if _HASH_CACHE in type(self).__slots__:  # worked out again: string hashes are per process
+        object.__setattr__(self, _HASH_CACHE, None)
+
+
+_HASH_CACHE: Final = "_attrs_cached_hash"
+"""The slot where attrs keeps the hash of a class made with ``cache_hash=True`` (`Rules`),
+which ``__init__`` sets to None and `_setstate` must too."""
 
 
 Rank = Literal["A", "10", "K", "Q", "J", "9", "8", "7"]
@@ -403,9 +410,11 @@ class PartnershipRules:
     bezique_from_either: bool = False
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, cache_hash=True)
 class Rules:
-    """A complete, validated rule profile. Frozen and hashable; see ``docs/profiles.md``."""
+    """A complete, validated rule profile. Frozen and hashable (its hash worked out once: every
+    table cached by profile, `bezique.compile.compile_rules` first, looks it up at each call);
+    see ``docs/profiles.md``."""
 
     name: str = "custom"
     description: str = ""
