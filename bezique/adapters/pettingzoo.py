@@ -209,6 +209,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
         self._marked = [() for _ in agents]
         self._arrays = ArrayTensor(rules)
         self._rng: random.Random | None = None
+        self._seed: int | None = None  # the last reset's seed: `_rng`'s, made from it if needed
         self._deals = 0
         self.deal: Deal = Deal.new(rules, seed=0)
         """The deal being played (replaced at every `reset`)."""
@@ -232,13 +233,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new deal (see the class for the seed and the dealer); ``options`` are
         ignored."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        if seed is not None:  # the generator of the unseeded resets after it: made if needed
+            self._rng = None
+            self._seed = seed
             self._deals = 0
             deal_seed = seed
         else:
             if self._rng is None:
-                self._rng = random.Random()
+                self._rng = random.Random(self._seed)
             deal_seed = self._rng.getrandbits(63)
         agents = self._agents
         seats = len(agents)
