@@ -15,6 +15,7 @@ from bezique.game import (
     Game,
     GameResult,
     deal_result,
+    deal_results,
     derive_seed,
     draw_for_deal,
     settle_deal,
@@ -137,6 +138,34 @@ def test_deal_result_is_who_has_more_points_where_the_deal_decides_nothing() -> 
     settled = settle_deal(deal)
     assert settled.winner is None and settled.totals[0] > settled.totals[1]
     assert deal_result(deal) == 1
+
+
+@pytest.mark.parametrize("name", ["four-handed", "partnership", "three-handed", "single-deal"])
+def test_deal_results_give_each_team_its_deal_result_from_one_settlement(name: str) -> None:
+    """At more seats: the settlement's winner team 1 and every other -1 (``single-deal``:
+    partnership as a one-deal game, whose settlement names a winner); with no winner, the
+    teams at the top 1 (alone) or 0 (tied) and the others -1; every seat's `deal_result` is its
+    team's entry, so partners share it."""
+    rules = (house("[game]\nsingle_deal = true\n", "partnership") if name == "single-deal"
+             else load_profile(name))
+    for seed in range(6):
+        deal = Deal.new(rules, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+        results = deal_results(deal)
+        settled = settle_deal(deal)
+        assert len(results) == len(rules.teams)
+        if settled.winner is not None:
+            assert results == tuple(1 if t == settled.winner else -1
+                                    for t in range(len(results)))
+        else:
+            top = max(settled.totals)
+            at_top = [t for t, total in enumerate(settled.totals) if total == top]
+            assert [t for t, r in enumerate(results) if r >= 0] == at_top
+            assert {results[t] for t in at_top} == {1 if len(at_top) == 1 else 0}
+        for seat in range(rules.players):
+            assert deal_result(deal, seat) == results[rules.team_of[seat]]
 
 
 @pytest.mark.parametrize("name", [n for n in list_profiles() if load_profile(n).game.single_deal])
